@@ -1,0 +1,265 @@
+/**
+ * The map of Repwell's data (spec section 3, plus what the product needs to run).
+ *
+ * Conventions: integer primary keys; timestamps are `timestamp_ms` Date columns;
+ * JSON columns use drizzle's JSON text mode; money shown to shoppers (prices) is a
+ * REAL in dollars, money that accumulates (revenue) is an INTEGER in cents so that
+ * atomic `+` never drifts. The spec's user_profiles live on `users` (one row a person).
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+const createdAt = () =>
+  integer('created_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .$defaultFn(() => new Date());
+const updatedAt = () =>
+  integer('updated_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .$defaultFn(() => new Date())
+    .$onUpdateFn(() => new Date());
+
+export const roles = ['user', 'admin'] as const;
+export type Role = (typeof roles)[number];
+
+export const users = sqliteTable('users', {
+  id: text('id').primaryKey(),
+  /** Stored lower-cased and trimmed; compared as stored. */
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  displayName: text('display_name'),
+  role: text('role', { enum: roles }).notNull().default('user'),
+  createdAt: createdAt(),
+});
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+/** Lucia-guide sessions: the cookie carries `id.secret`; only SHA-256(secret) is stored. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    secretHash: text('secret_hash').notNull(),
+    createdAt: createdAt(),
+    /** Sliding expiry; the absolute limit is derived from createdAt. */
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+export type Session = typeof sessions.$inferSelect;
+
+/** Failed sign-ins per account, kept in the database so every process sees them. */
+export const signInAttempts = sqliteTable('sign_in_attempts', {
+  email: text('email').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastFailureAt: integer('last_failure_at', { mode: 'timestamp_ms' }).notNull(),
+  lockedUntil: integer('locked_until', { mode: 'timestamp_ms' }),
+});
+
+export const categories = sqliteTable(
+  'categories',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    description: text('description'),
+    showInNavigation: integer('show_in_navigation', { mode: 'boolean' }).notNull().default(true),
+    navigationOrder: integer('navigation_order'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('categories_nav_idx').on(t.showInNavigation, t.navigationOrder)],
+);
+export type Category = typeof categories.$inferSelect;
+export type NewCategory = typeof categories.$inferInsert;
+
+export const affiliatePlatforms = ['amazon', 'rakuten', 'ebay', 'walmart', 'other', 'generic'] as const;
+export const affiliateLinkStatuses = ['active', 'pending', 'completed'] as const;
+
+export const affiliateLinks = sqliteTable(
+  'affiliate_links',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    originalUrl: text('original_url').notNull(),
+    platform: text('platform', { enum: affiliatePlatforms }).notNull().default('generic'),
+    /** The platform's own product code (an ASIN on Amazon); the spec calls it product_id. */
+    platformProductId: text('platform_product_id'),
+    status: text('status', { enum: affiliateLinkStatuses }).notNull().default('active'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('affiliate_links_user_idx').on(t.userId)],
+);
+export type AffiliateLink = typeof affiliateLinks.$inferSelect;
+
+/** Free-form maps whose known keys are listed in spec section 3. */
+export type ProductAttributes = Record<string, unknown>;
+export type ProductSpecifications = Record<string, unknown>;
+
+export const products = sqliteTable(
+  'products',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    affiliateLinkId: integer('affiliate_link_id').references(() => affiliateLinks.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    /** Sanitized HTML. */
+    description: text('description').notNull().default(''),
+    price: real('price').notNull().default(0),
+    salePrice: real('sale_price'),
+    imageUrl: text('image_url'),
+    rating: real('rating'),
+    availability: integer('availability', { mode: 'boolean' }).notNull().default(true),
+    inStock: integer('in_stock', { mode: 'boolean' }).notNull().default(true),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    affiliateUrl: text('affiliate_url').notNull(),
+    affiliateSource: text('affiliate_source').notNull().default('amazon'),
+    commissionRate: real('commission_rate'),
+    specifications: text('specifications', { mode: 'json' }).$type<ProductSpecifications>().notNull().default({}),
+    attributes: text('attributes', { mode: 'json' }).$type<ProductAttributes>().notNull().default({}),
+    /** Virtual columns over attributes, so CSV matching and Top Picks can use an index. */
+    sku: text('sku').generatedAlwaysAs(sql`json_extract(attributes, '$.sku')`, { mode: 'virtual' }),
+    isFeatured: integer('is_featured', { mode: 'boolean' }).generatedAlwaysAs(sql`coalesce(json_extract(attributes, '$.is_featured'), 0)`, {
+      mode: 'virtual',
+    }),
+    clickCount: integer('click_count').notNull().default(0),
+    conversionCount: integer('conversion_count').notNull().default(0),
+    revenueCents: integer('revenue_cents').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('products_category_idx').on(t.categoryId),
+    index('products_created_idx').on(t.createdAt),
+    index('products_price_idx').on(t.price),
+    index('products_rating_idx').on(t.rating),
+    index('products_stock_idx').on(t.availability, t.inStock),
+    index('products_affiliate_url_idx').on(t.affiliateUrl),
+    index('products_sku_idx').on(t.sku),
+    index('products_featured_idx').on(t.isFeatured),
+  ],
+);
+export type Product = typeof products.$inferSelect;
+export type NewProduct = typeof products.$inferInsert;
+
+export const analyticsEventTypes = ['view', 'click', 'conversion'] as const;
+export type AnalyticsEventType = (typeof analyticsEventTypes)[number];
+
+export const productAnalytics = sqliteTable(
+  'product_analytics',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    eventType: text('event_type', { enum: analyticsEventTypes }).notNull(),
+    revenueCents: integer('revenue_cents').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_analytics_product_idx').on(t.productId, t.createdAt), index('product_analytics_type_idx').on(t.eventType, t.createdAt)],
+);
+
+export const blogPosts = sqliteTable(
+  'blog_posts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    title: text('title').notNull(),
+    slug: text('slug').notNull().unique(),
+    excerpt: text('excerpt').notNull().default(''),
+    /** Sanitized HTML. */
+    content: text('content').notNull().default(''),
+    imageUrl: text('image_url'),
+    /** Editorial category such as 'beginner' (the spec links /blog?category=beginner). */
+    category: text('category'),
+    published: integer('published', { mode: 'boolean' }).notNull().default(false),
+    publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
+    authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('blog_posts_published_idx').on(t.published, t.publishedAt)],
+);
+export type BlogPost = typeof blogPosts.$inferSelect;
+export type NewBlogPost = typeof blogPosts.$inferInsert;
+
+export const bookmarks = sqliteTable(
+  'bookmarks',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('bookmarks_user_post_uq').on(t.userId, t.postId), index('bookmarks_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+export const wishlists = sqliteTable(
+  'wishlists',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('wishlists_user_product_uq').on(t.userId, t.productId), index('wishlists_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+export const settings = sqliteTable('settings', {
+  id: text('id').primaryKey(),
+  value: text('value', { mode: 'json' }).$type<unknown>(),
+  updatedAt: updatedAt(),
+});
+
+export const contactEmailStatuses = ['pending', 'sent', 'failed', 'not_configured'] as const;
+
+/** Every message is stored before any e-mail is attempted, so none is lost. */
+export const contactMessages = sqliteTable(
+  'contact_messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    emailStatus: text('email_status', { enum: contactEmailStatuses }).notNull().default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);
+
+export const siteBuildStatuses = ['queued', 'building', 'succeeded', 'failed'] as const;
+export type SiteBuildStatus = (typeof siteBuildStatuses)[number];
+
+/** One row per rebuild of the static site, so the admin panel can show its state. */
+export const siteBuilds = sqliteTable(
+  'site_builds',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    status: text('status', { enum: siteBuildStatuses }).notNull().default('queued'),
+    /** Why it was requested, e.g. 'product updated'. */
+    reason: text('reason'),
+    /** 'local' builder or 'netlify' build hook. */
+    target: text('target').notNull().default('local'),
+    requestedAt: integer('requested_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .$defaultFn(() => new Date()),
+    startedAt: integer('started_at', { mode: 'timestamp_ms' }),
+    finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
+    error: text('error'),
+  },
+  (t) => [index('site_builds_requested_idx').on(t.requestedAt)],
+);
+export type SiteBuild = typeof siteBuilds.$inferSelect;
+
