@@ -18,6 +18,10 @@ export interface DbConfig {
   /** `file:path/to.db` (embedded) or a libSQL/Turso URL. */
   url: string;
   authToken?: string;
+  /** How long an embedded client waits for a lock; tests lower it to provoke SQLITE_BUSY. */
+  busyTimeoutMs?: number;
+  /** Told of each busy error the client recovered from by starting afresh. */
+  onBusy?: (error: unknown, attempt: number) => void;
 }
 
 const BUSY_TIMEOUT_MS = 5000;
@@ -36,11 +40,20 @@ export function isEmbedded(url: string): boolean {
   return url.startsWith('file:');
 }
 
+interface Handle {
+  client: Client;
+  db: Db;
+  ready: Promise<void>;
+  /** Operations running on this client; a discarded client closes when they finish. */
+  inFlight: number;
+  discarded: boolean;
+}
+
 export class Database {
   #config: DbConfig;
-  #client: Client | undefined;
-  #db: Db | undefined;
-  #ready: Promise<void> | undefined;
+  #handle: Handle | undefined;
+  /** Tail of this process's queue of embedded operations (see run). */
+  #queue: Promise<unknown> = Promise.resolve();
 
   constructor(config: DbConfig) {
     this.#config = config;
@@ -52,54 +65,80 @@ export class Database {
 
   /**
    * Runs one unit of work (a statement or a whole transaction). A busy error
-   * discards the client, and the work runs again on a fresh one.
+   * retires the client, and the work runs again on a fresh one. Work already
+   * running on the retired client finishes there before it is closed, so a
+   * concurrent transaction is never cut off midway.
    */
-  async run<T>(work: (db: Db) => Promise<T>): Promise<T> {
+  run<T>(work: (db: Db) => Promise<T>): Promise<T> {
+    if (!isEmbedded(this.#config.url)) return this.#runWithRecovery(work);
+    // An embedded file takes one operation of this process at a time: pooled connections of
+    // one process would otherwise contend for SQLite's write lock, whose busy handler sleeps
+    // (measured: 53 ms per write with four in flight, 0.5 ms queued).
+    const result = this.#queue.then(() => this.#runWithRecovery(work));
+    this.#queue = result.catch(() => undefined);
+    return result;
+  }
+
+  async #runWithRecovery<T>(work: (db: Db) => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
-      const db = await this.#open();
+      const handle = this.#acquire();
       try {
-        return await work(db);
+        await handle.ready;
+        return await work(handle.db);
       } catch (error) {
         if (!isBusyError(error)) throw error;
-        this.#discard();
+        this.#retire(handle);
         if (attempt >= BUSY_RETRIES) throw error;
+        this.#config.onBusy?.(error, attempt);
         await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+      } finally {
+        this.#release(handle);
       }
     }
   }
 
-  /** The raw client, for migrations and PRAGMAs. */
+  /** The raw client, for migrations and PRAGMAs. Not busy-protected: prefer run(). */
   async client(): Promise<Client> {
-    await this.#open();
-    return this.#client!;
+    const handle = this.#current();
+    await handle.ready;
+    return handle.client;
   }
 
   close(): void {
-    this.#discard();
+    if (this.#handle) this.#retire(this.#handle);
   }
 
-  async #open(): Promise<Db> {
-    if (!this.#client) {
+  #current(): Handle {
+    if (!this.#handle) {
+      const embedded = isEmbedded(this.#config.url);
       const client = createClient({
         url: this.#config.url,
         authToken: this.#config.authToken,
-        ...(isEmbedded(this.#config.url) ? { timeout: BUSY_TIMEOUT_MS } : {}),
+        ...(embedded ? { timeout: this.#config.busyTimeoutMs ?? BUSY_TIMEOUT_MS } : {}),
       });
-      this.#client = client;
-      this.#db = drizzle(client, { schema });
       // journal_mode is stored in the file, so setting it once per client is enough.
-      this.#ready = isEmbedded(this.#config.url) ? client.execute('PRAGMA journal_mode = WAL').then(() => undefined) : Promise.resolve();
+      const ready = embedded ? client.execute('PRAGMA journal_mode = WAL').then(() => undefined) : Promise.resolve();
+      ready.catch(() => undefined); // surfaced by the first run() that awaits it
+      this.#handle = { client, db: drizzle(client, { schema }), ready, inFlight: 0, discarded: false };
     }
-    const db = this.#db!;
-    await this.#ready;
-    return db;
+    return this.#handle;
   }
 
-  #discard(): void {
-    const client = this.#client;
-    this.#client = undefined;
-    this.#db = undefined;
-    this.#ready = undefined;
-    client?.close();
+  #acquire(): Handle {
+    const handle = this.#current();
+    handle.inFlight++;
+    return handle;
+  }
+
+  #release(handle: Handle): void {
+    handle.inFlight--;
+    if (handle.discarded && handle.inFlight === 0) handle.client.close();
+  }
+
+  #retire(handle: Handle): void {
+    if (this.#handle === handle) this.#handle = undefined;
+    if (handle.discarded) return;
+    handle.discarded = true;
+    if (handle.inFlight === 0) handle.client.close();
   }
 }

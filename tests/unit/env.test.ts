@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from '../../src/server/env.ts';
+
+describe('server environment', () => {
+  it('defaults to the embedded database and port 8888', () => {
+    const env = parseEnv({});
+    expect(env.DATABASE_URL).toBe('file:data/app.db');
+    expect(env.PORT).toBe(8888);
+    expect(env.NETLIFY_BUILD_HOOK_URL).toBeUndefined();
+  });
+
+  it('treats empty optional values as unset', () => {
+    const env = parseEnv({ ADMIN_EMAIL: '  ', NETLIFY_BUILD_HOOK_URL: '' });
+    expect(env.ADMIN_EMAIL).toBeUndefined();
+    expect(env.NETLIFY_BUILD_HOOK_URL).toBeUndefined();
+  });
+
+  it('rejects a port that is not a number', () => {
+    expect(() => parseEnv({ PORT: 'eighty' })).toThrow();
+  });
+});
