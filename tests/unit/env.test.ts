@@ -10,12 +10,21 @@ describe('server environment', () => {
   });
 
   it('treats empty optional values as unset', () => {
-    const env = parseEnv({ ADMIN_EMAIL: '  ', NETLIFY_BUILD_HOOK_URL: '' });
-    expect(env.ADMIN_EMAIL).toBeUndefined();
+    const env = parseEnv({ ADMIN_PASSWORD: '  ', NETLIFY_BUILD_HOOK_URL: '' });
+    expect(env.ADMIN_PASSWORD).toBeUndefined();
+    expect(env.ADMIN_EMAIL).toBe('admin@example.com');
     expect(env.NETLIFY_BUILD_HOOK_URL).toBeUndefined();
   });
 
   it('rejects a port that is not a number', () => {
     expect(() => parseEnv({ PORT: 'eighty' })).toThrow();
+  });
+});
+
+describe('admin e-mail', () => {
+  it('is lower-cased, and defaults when unset or blank', () => {
+    expect(parseEnv({ ADMIN_EMAIL: ' Boss@Example.COM ' }).ADMIN_EMAIL).toBe('boss@example.com');
+    expect(parseEnv({ ADMIN_EMAIL: '' }).ADMIN_EMAIL).toBe('admin@example.com');
+    expect(() => parseEnv({ ADMIN_EMAIL: 'not-an-email' })).toThrow();
   });
 });

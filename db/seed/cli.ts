@@ -1,0 +1,56 @@
+/**
+ * `npm run seed [-- --force] [-- --products N]`
+ *
+ * Applies migrations, then seeds demo content when the database is empty. With
+ * --force it first deletes catalogue, blog and settings rows (users stay) and
+ * seeds again. A generated admin password is printed once, here and nowhere else.
+ */
+import { parseArgs } from 'node:util';
+import { applyMigrations } from '../migrate.ts';
+import { getDatabase } from '../../src/server/db.ts';
+import { env } from '../../src/server/env.ts';
+import { clearDemoContent, DEFAULT_PRODUCT_COUNT, isDatabaseEmpty, seedDemoContent } from './index.ts';
+
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      force: { type: 'boolean', default: false },
+      products: { type: 'string', default: String(DEFAULT_PRODUCT_COUNT) },
+    },
+  });
+  const productCount = Number(values.products);
+  if (!Number.isInteger(productCount) || productCount < 0) throw new Error(`--products must be a whole number, got "${values.products}"`);
+
+  const database = getDatabase();
+  try {
+    await applyMigrations(database);
+    if (!(await isDatabaseEmpty(database))) {
+      if (!values.force) {
+        console.log('The database already has content; nothing seeded. Run with --force to replace the demo content (users are kept).');
+        return;
+      }
+      await clearDemoContent(database);
+    }
+    const started = performance.now();
+    const result = await seedDemoContent(database, {
+      productCount,
+      admin: { email: env().ADMIN_EMAIL, password: env().ADMIN_PASSWORD },
+    });
+    const { categories, products, posts } = result.counts;
+    console.log(`Seeded ${categories} categories, ${products} products and ${posts} blog posts in ${Math.round(performance.now() - started)} ms.`);
+    if (result.admin?.generatedPassword) {
+      console.log(`Admin account: ${result.admin.email}  password: ${result.admin.generatedPassword}`);
+      console.log('This password is shown only once. Keep it somewhere safe.');
+    } else if (result.admin) {
+      console.log(`Admin account: ${result.admin.email}`);
+    }
+  } finally {
+    database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,149 @@
+/**
+ * Demo content for an empty database: categories, a deterministic catalogue with
+ * affiliate links, blog posts, the hero setting and (optionally) an admin account.
+ * Everything is written in one transaction, so a failed seed leaves nothing behind.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { generatePassword, hashPassword } from '../../src/server/password.ts';
+import type { Database, Db } from '../client.ts';
+import {
+  affiliateLinks,
+  blogPosts,
+  bookmarks,
+  categories,
+  productAnalytics,
+  products,
+  settings,
+  users,
+  wishlists,
+  type NewProduct,
+} from '../schema.ts';
+import { loadBlogPosts } from './blog.ts';
+import { seedCategories } from './categories.ts';
+import { generateProducts, type GeneratedProduct } from './products.ts';
+
+export { generateProducts, type CategoryRef, type GeneratedAffiliateLink, type GeneratedProduct } from './products.ts';
+export { seedCategories, categorySlugs, type CategorySlug } from './categories.ts';
+export { loadBlogPosts, type SeedPost } from './blog.ts';
+
+export const DEFAULT_PRODUCT_COUNT = 640;
+
+export const heroSetting = {
+  id: 'hero_image',
+  value: { type: 'image', url: '/images/hero.svg', alt: 'Soft abstract shapes in calm greens and blues suggesting a bright home workout space' },
+} as const;
+
+export interface SeedOptions {
+  /** Defaults to 640. */
+  productCount?: number;
+  /** Timestamps (created dates, deal ends, publication dates) are relative to it. Defaults to now. */
+  now?: Date;
+  /** Creates this admin unless a user with the e-mail exists; a password is generated when absent. */
+  admin?: { email: string; password?: string };
+}
+
+export interface SeedResult {
+  /** generatedPassword is set only when this seed created the account with a generated password. */
+  admin?: { email: string; generatedPassword?: string };
+  counts: { categories: number; products: number; posts: number };
+}
+
+/** Rows per INSERT: about 20 columns a product keeps each statement far below SQLite's variable limit. */
+const BATCH = 500;
+
+/** True when there are no products, categories, posts or users. */
+export async function isDatabaseEmpty(database: Database): Promise<boolean> {
+  return database.run(async (db) => {
+    const found = await Promise.all([
+      db.select({ id: products.id }).from(products).limit(1),
+      db.select({ id: categories.id }).from(categories).limit(1),
+      db.select({ id: blogPosts.id }).from(blogPosts).limit(1),
+      db.select({ id: users.id }).from(users).limit(1),
+    ]);
+    return found.every((rows) => rows.length === 0);
+  });
+}
+
+/** Deletes catalogue, blog and settings rows (and what hangs off them); users and sessions stay. */
+export async function clearDemoContent(database: Database): Promise<void> {
+  await database.run((db) =>
+    db.transaction(async (tx) => {
+      await tx.delete(productAnalytics);
+      await tx.delete(wishlists);
+      await tx.delete(bookmarks);
+      await tx.delete(products);
+      await tx.delete(affiliateLinks);
+      await tx.delete(categories);
+      await tx.delete(blogPosts);
+      await tx.delete(settings);
+    }),
+  );
+}
+
+export async function seedDemoContent(database: Database, options: SeedOptions = {}): Promise<SeedResult> {
+  const now = options.now ?? new Date();
+  const productCount = options.productCount ?? DEFAULT_PRODUCT_COUNT;
+  const posts = loadBlogPosts(now);
+  // Hashing takes tens of milliseconds, so it happens before the write transaction opens.
+  const admin = options.admin ? await prepareAdmin(database, options.admin) : undefined;
+
+  await database.run((db) =>
+    db.transaction(async (tx) => {
+      if (admin?.create) await tx.insert(users).values(admin.create);
+      const categoryRows = await tx
+        .insert(categories)
+        .values(seedCategories.map((category) => ({ ...category, createdAt: now, updatedAt: now })))
+        .returning({ id: categories.id, slug: categories.slug });
+      await insertProducts(tx, generateProducts(productCount, now, categoryRows), admin?.id ?? null);
+      await tx.insert(blogPosts).values(
+        posts.map((post) => ({ ...post, authorId: admin?.id ?? null, createdAt: post.publishedAt ?? now, updatedAt: post.publishedAt ?? now })),
+      );
+      await tx
+        .insert(settings)
+        .values({ ...heroSetting, updatedAt: now })
+        .onConflictDoUpdate({ target: settings.id, set: { value: heroSetting.value, updatedAt: now } });
+    }),
+  );
+
+  return {
+    admin: admin && { email: admin.email, ...(admin.generatedPassword ? { generatedPassword: admin.generatedPassword } : {}) },
+    counts: { categories: seedCategories.length, products: productCount, posts: posts.length },
+  };
+}
+
+interface PreparedAdmin {
+  id: string;
+  email: string;
+  /** The row to insert, absent when the account already exists. */
+  create?: typeof users.$inferInsert;
+  generatedPassword?: string;
+}
+
+async function prepareAdmin(database: Database, wanted: { email: string; password?: string }): Promise<PreparedAdmin> {
+  const email = wanted.email.trim().toLowerCase();
+  const [existing] = await database.run((db) => db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1));
+  if (existing) return { id: existing.id, email };
+  const generatedPassword = wanted.password ? undefined : generatePassword(20);
+  const id = randomUUID();
+  const passwordHash = await hashPassword(wanted.password ?? (generatedPassword as string));
+  return { id, email, generatedPassword, create: { id, email, passwordHash, displayName: 'Admin', role: 'admin' } };
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Links first (their ids are needed), then products, a batch at a time. */
+async function insertProducts(tx: Tx, generated: readonly GeneratedProduct[], userId: string | null): Promise<void> {
+  for (let start = 0; start < generated.length; start += BATCH) {
+    const batch = generated.slice(start, start + BATCH);
+    const links = await tx
+      .insert(affiliateLinks)
+      .values(batch.map(({ affiliateLink, product }) => ({ ...affiliateLink, userId, createdAt: product.createdAt })))
+      .returning({ id: affiliateLinks.id, originalUrl: affiliateLinks.originalUrl });
+    // RETURNING order is not guaranteed by SQLite, so links are matched by their (unique) URL.
+    const linkIds = new Map(links.map((link) => [link.originalUrl, link.id]));
+    const rows: NewProduct[] = batch.map(({ product }) => ({ ...product, affiliateLinkId: linkIds.get(product.affiliateUrl) ?? null }));
+    await tx.insert(products).values(rows);
+  }
+}
+

@@ -1,0 +1,44 @@
+/**
+ * Serves an existing build and every function, without building or seeding:
+ * for looking at the output of `npm run build`, or for tests that build first.
+ *
+ *   node scripts/server.ts [--dir dist] [--port 8888] [--host 127.0.0.1]
+ *
+ * `npm start` is the full version (migrations, seed, rebuilds).
+ */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { applyMigrations } from '../db/migrate.ts';
+import { getDatabase } from '../src/server/db.ts';
+import { env } from '../src/server/env.ts';
+import { projectRoot } from '../src/server/local/builder.ts';
+import { startLocalServer } from '../src/server/local/server.ts';
+
+const { values } = parseArgs({
+  options: {
+    dir: { type: 'string', default: 'dist' },
+    port: { type: 'string' },
+    host: { type: 'string' },
+  },
+});
+
+// Functions expect the schema to be current.
+await applyMigrations(getDatabase());
+
+const server = await startLocalServer({
+  port: values.port !== undefined ? Number(values.port) : env().PORT,
+  host: values.host,
+  site: resolve(projectRoot, values.dir),
+  functionsDir: resolve(projectRoot, 'netlify/functions'),
+  siteUrl: env().SITE_URL,
+});
+console.log(`Serving ${values.dir} and ${server.routes.length} functions at ${server.url}`);
+
+const stop = () => {
+  void server.close().then(() => {
+    getDatabase().close();
+    process.exit(0);
+  });
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

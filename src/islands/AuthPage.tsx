@@ -1,0 +1,160 @@
+/** /auth: sign in, or create an account (spec sections 2, 4, 5 and 8). */
+import { useEffect, useState, type SubmitEvent } from 'react';
+import { Tabs } from 'radix-ui';
+import { ApiError, api } from '../lib/api.ts';
+import { setUser } from '../lib/auth-state.ts';
+import { toast, flashToast } from '../lib/toast.ts';
+import { useAuth } from '../lib/use-auth.ts';
+import { MIN_PASSWORD_LENGTH } from '../domain/auth.ts';
+import { ui } from './ui.ts';
+
+const DASHBOARD = '/dashboard';
+
+function failureMessage(error: unknown): string {
+  return error instanceof ApiError && error.description ? error.description : 'Please check your email and password.';
+}
+
+function SignInForm() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: SubmitEvent) {
+    event.preventDefault();
+    if (!email.trim() || !password) {
+      toast({ title: 'Please enter email and password', variant: 'error' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const { user } = await api.signIn(email.trim(), password);
+      setUser(user);
+      flashToast({ title: 'Welcome back!', description: `You have been signed in as ${user.email}.`, variant: 'success' });
+      window.location.assign(DASHBOARD);
+    } catch (error) {
+      toast({ title: 'Authentication failed', description: failureMessage(error), variant: 'error' });
+      setBusy(false);
+    }
+  }
+
+  return (
+    // noValidate: the spec's own message answers empty fields, not the browser's bubble.
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Sign in">
+      <div className="space-y-1.5">
+        <label htmlFor="sign-in-email" className={ui.label}>
+          Email
+        </label>
+        <input id="sign-in-email" type="email" autoComplete="email" className={ui.input} value={email} onChange={(e) => setEmail(e.target.value)} />
+      </div>
+      <div className="space-y-1.5">
+        <label htmlFor="sign-in-password" className={ui.label}>
+          Password
+        </label>
+        <input
+          id="sign-in-password"
+          type="password"
+          autoComplete="current-password"
+          className={ui.input}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </div>
+      <button type="submit" className={`${ui.primaryButton} w-full`} disabled={busy}>
+        {busy ? 'Signing in...' : 'Sign In'}
+      </button>
+    </form>
+  );
+}
+
+function SignUpForm() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [displayName, setDisplayName] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: SubmitEvent) {
+    event.preventDefault();
+    if (!email.trim() || !password) {
+      toast({ title: 'Please enter email and password', variant: 'error' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const { user } = await api.signUp({ email: email.trim(), password, displayName: displayName.trim() || undefined });
+      setUser(user);
+      flashToast({ title: 'Account created', description: `You are signed in as ${user.email}.`, variant: 'success' });
+      window.location.assign(DASHBOARD);
+    } catch (error) {
+      toast({ title: 'Sign up failed', description: error instanceof ApiError ? error.description : 'Please try again.', variant: 'error' });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Create account">
+      <div className="space-y-1.5">
+        <label htmlFor="sign-up-email" className={ui.label}>
+          Email
+        </label>
+        <input id="sign-up-email" type="email" autoComplete="email" className={ui.input} value={email} onChange={(e) => setEmail(e.target.value)} />
+      </div>
+      <div className="space-y-1.5">
+        <label htmlFor="sign-up-password" className={ui.label}>
+          Password
+        </label>
+        <input
+          id="sign-up-password"
+          type="password"
+          autoComplete="new-password"
+          aria-describedby="sign-up-password-hint"
+          className={ui.input}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <p id="sign-up-password-hint" className="text-sm text-ink-muted">
+          At least {MIN_PASSWORD_LENGTH} characters.
+        </p>
+      </div>
+      <div className="space-y-1.5">
+        <label htmlFor="sign-up-name" className={ui.label}>
+          Display name <span className="font-normal text-ink-muted">(optional)</span>
+        </label>
+        <input id="sign-up-name" type="text" autoComplete="nickname" className={ui.input} value={displayName} onChange={(e) => setDisplayName(e.target.value)} />
+      </div>
+      <button type="submit" className={`${ui.primaryButton} w-full`} disabled={busy}>
+        {busy ? 'Creating account...' : 'Create Account'}
+      </button>
+    </form>
+  );
+}
+
+export default function AuthPage() {
+  const auth = useAuth();
+  const signedIn = auth.status === 'ready' && auth.user !== null;
+
+  useEffect(() => {
+    if (signedIn) window.location.replace(DASHBOARD);
+  }, [signedIn]);
+
+  const tab = 'rounded-full px-4 py-2 text-sm font-semibold text-ink-muted data-[state=active]:bg-surface data-[state=active]:text-ink data-[state=active]:shadow';
+  return (
+    <div className={`${ui.card} mx-auto w-full max-w-md p-6 sm:p-8`}>
+      <Tabs.Root defaultValue="sign-in">
+        <Tabs.List aria-label="Sign in or create an account" className="mb-6 grid grid-cols-2 gap-1 rounded-full bg-muted p-1">
+          <Tabs.Trigger value="sign-in" className={tab}>
+            Sign In
+          </Tabs.Trigger>
+          <Tabs.Trigger value="sign-up" className={tab}>
+            Create Account
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="sign-in">
+          <SignInForm />
+        </Tabs.Content>
+        <Tabs.Content value="sign-up">
+          <SignUpForm />
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}

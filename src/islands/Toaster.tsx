@@ -1,0 +1,23 @@
+/** The page's one toast region (sonner: 3 visible, 4000 ms, as the spec's defaults). */
+import { useEffect } from 'react';
+import { Toaster as Sonner, toast as show } from 'sonner';
+import { TOAST_EVENT, takeFlashToast, takeQueuedToasts, type ToastMessage } from '../lib/toast.ts';
+
+function display(message: ToastMessage): void {
+  const options = { description: message.description };
+  if (message.variant === 'error') show.error(message.title, options);
+  else if (message.variant === 'success') show.success(message.title, options);
+  else show(message.title, options);
+}
+
+export default function Toaster() {
+  useEffect(() => {
+    const flash = takeFlashToast();
+    if (flash) display(flash);
+    const drain = () => takeQueuedToasts().forEach(display);
+    drain();
+    window.addEventListener(TOAST_EVENT, drain);
+    return () => window.removeEventListener(TOAST_EVENT, drain);
+  }, []);
+  return <Sonner visibleToasts={3} duration={4000} position="top-right" richColors closeButton />;
+}

@@ -1,0 +1,69 @@
+/**
+ * Who is signed in, as the browser knows it. The last known user is kept in
+ * localStorage so that static pages can show the right header before the
+ * session check answers (see AuthBootstrap.astro); the server stays the judge.
+ */
+import { appUserSchema, type AppUser } from '../domain/user.ts';
+import { api } from './api.ts';
+
+export const USER_STORAGE_KEY = 'repwell-user';
+const CHANGE_EVENT = 'repwell:auth';
+
+export type AuthState = { status: 'loading'; user: AppUser | null } | { status: 'ready'; user: AppUser | null };
+
+let state: AuthState = { status: 'loading', user: readCachedUser() };
+let pending: Promise<AppUser | null> | undefined;
+
+export function readCachedUser(): AppUser | null {
+  try {
+    const parsed = appUserSchema.safeParse(JSON.parse(localStorage.getItem(USER_STORAGE_KEY) ?? 'null'));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function getAuthState(): AuthState {
+  return state;
+}
+
+export function subscribeToAuth(listener: () => void): () => void {
+  window.addEventListener(CHANGE_EVENT, listener);
+  return () => window.removeEventListener(CHANGE_EVENT, listener);
+}
+
+/** Records the user for this page and later ones, and mirrors it onto <html data-auth data-role>. */
+export function setUser(user: AppUser | null): void {
+  state = { status: 'ready', user };
+  try {
+    if (user) localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
+    else localStorage.removeItem(USER_STORAGE_KEY);
+  } catch {
+    // Storage may be unavailable (private mode); the page state still updates.
+  }
+  document.documentElement.dataset.auth = user ? 'signed-in' : 'signed-out';
+  document.documentElement.dataset.role = user?.role ?? '';
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
+/** Asks the server once per page load; a failed check counts as signed out (spec section 4). */
+export function loadSession(): Promise<AppUser | null> {
+  pending ??= api
+    .session()
+    .then((answer) => answer.user)
+    .catch(() => null)
+    .then((user) => {
+      setUser(user);
+      return user;
+    });
+  return pending;
+}
+
+/** Clears the user even when the call fails, then re-raises the failure (spec section 4). */
+export async function signOut(): Promise<void> {
+  try {
+    await api.signOut();
+  } finally {
+    setUser(null);
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * Toasts from any script, React or not: messages go through a window event to
+ * the one <Toaster> island, and a "flash" survives a navigation in sessionStorage.
+ */
+export interface ToastMessage {
+  title: string;
+  description?: string;
+  variant?: 'default' | 'success' | 'error';
+}
+
+export const TOAST_EVENT = 'repwell:toast';
+const FLASH_KEY = 'repwell-flash';
+
+declare global {
+  interface Window {
+    /** Toasts raised before the Toaster island hydrated; it shows them when it does. */
+    __repwellToasts?: ToastMessage[];
+  }
+}
+
+export function toast(message: ToastMessage): void {
+  (window.__repwellToasts ??= []).push(message);
+  window.dispatchEvent(new Event(TOAST_EVENT));
+}
+
+/** Shows the message on the next page this tab opens. */
+export function flashToast(message: ToastMessage): void {
+  try {
+    sessionStorage.setItem(FLASH_KEY, JSON.stringify(message));
+  } catch {
+    // Without storage the message is simply not carried over.
+  }
+}
+
+export function takeFlashToast(): ToastMessage | undefined {
+  try {
+    const raw = sessionStorage.getItem(FLASH_KEY);
+    sessionStorage.removeItem(FLASH_KEY);
+    return raw ? (JSON.parse(raw) as ToastMessage) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function takeQueuedToasts(): ToastMessage[] {
+  const queued = window.__repwellToasts ?? [];
+  window.__repwellToasts = [];
+  return queued;
+}

@@ -1,0 +1,148 @@
+/**
+ * HTTP helpers shared by every Netlify Function (ARCHITECTURE sections 6 and 7).
+ *
+ * Everything here is pure over web-standard Request and Response, so the same
+ * code runs under `npm start`, `npm run dev` and on Netlify, and unit tests need
+ * no server. Guards return a Response to answer with, or undefined to go on:
+ *
+ *   const refused = guardStateChange(request, { siteUrl }) ?? requireJson(request);
+ *   if (refused) return refused;
+ *   const body = await readJson(request, Schema);
+ *   if (body instanceof Response) return body;
+ */
+import type { z } from 'zod';
+
+/** The error shape every function answers with; islands show it as a toast unchanged. */
+export interface ApiError {
+  error: { title: string; description: string };
+}
+
+/** A JSON response. `init.headers` may add to or override the defaults. */
+export function json(data: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  if (!headers.has('content-type')) headers.set('content-type', 'application/json; charset=utf-8');
+  // Answers from functions are per-request data: never let a cache keep them unless a function says so.
+  if (!headers.has('cache-control')) headers.set('cache-control', 'no-store');
+  return new Response(JSON.stringify(data), { ...init, headers });
+}
+
+/** `{ "error": { title, description } }` with the given status. */
+export function jsonError(status: number, title: string, description: string, init: ResponseInit = {}): Response {
+  const body: ApiError = { error: { title, description } };
+  return json(body, { ...init, status });
+}
+
+/** The answer to an unexpected failure; the details go to the log, never to the client. */
+export function internalError(): Response {
+  return jsonError(500, 'Error', 'Something went wrong.');
+}
+
+/** 405 with the Allow header listing what the endpoint accepts. */
+export function methodNotAllowed(allowed: readonly string[]): Response {
+  return jsonError(405, 'Method not allowed', `This endpoint accepts ${allowed.join(', ')} requests only.`, {
+    headers: { allow: allowed.join(', ') },
+  });
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export interface StateChangeOptions {
+  /** The public origin of the site (env().SITE_URL); requests from it are accepted. */
+  siteUrl?: string;
+}
+
+/**
+ * CSRF guard for state-changing requests: refuses a browser's `Sec-Fetch-Site: cross-site`
+ * and an `Origin` that is neither the request's own origin nor the site's.
+ * Requests without these headers (curl, server-to-server) pass: they carry no
+ * ambient browser credentials to abuse. Safe methods always pass.
+ */
+export function guardStateChange(request: Request, options: StateChangeOptions = {}): Response | undefined {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return undefined;
+  const refused = () => jsonError(403, 'Forbidden', 'This request came from another site and was refused.');
+
+  if (request.headers.get('sec-fetch-site')?.toLowerCase() === 'cross-site') return refused();
+
+  const origin = request.headers.get('origin');
+  if (origin !== null) {
+    const allowed = new Set([new URL(request.url).origin]);
+    const site = originOf(options.siteUrl);
+    if (site) allowed.add(site);
+    // Browsers send the literal "null" for opaque origins (sandboxed frames, some redirects).
+    if (!allowed.has(origin)) return refused();
+  }
+  return undefined;
+}
+
+function originOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when the request declares a JSON body (`application/json`, any parameters, or a `+json` type). */
+export function isJsonContentType(contentType: string | null): boolean {
+  if (!contentType) return false;
+  const mediaType = contentType.split(';', 1)[0]!.trim().toLowerCase();
+  return mediaType === 'application/json' || /^application\/[\w.+-]+\+json$/.test(mediaType);
+}
+
+/**
+ * 415 when a request that carries a body (anything but GET, HEAD, OPTIONS, or a
+ * DELETE without a body) does not declare it as JSON. HTML forms cannot send
+ * `application/json` cross-site without a CORS preflight, so this is also a CSRF guard.
+ */
+export function requireJson(request: Request): Response | undefined {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return undefined;
+  if (request.method.toUpperCase() === 'DELETE' && request.body === null) return undefined;
+  if (isJsonContentType(request.headers.get('content-type'))) return undefined;
+  return jsonError(415, 'Unsupported content type', 'Send the request body as JSON (Content-Type: application/json).');
+}
+
+/**
+ * Parses the JSON body and validates it with the schema: the parsed value, or a
+ * Response to answer with (400 for a body that is not JSON, 422 with the message
+ * of the first schema issue).
+ */
+export async function readJson<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  options: { title?: string } = {},
+): Promise<z.output<S> | Response> {
+  const title = options.title ?? 'Invalid request';
+  let raw: unknown;
+  try {
+    const text = await request.text();
+    raw = JSON.parse(text);
+  } catch {
+    return jsonError(400, title, 'The request body is not valid JSON.');
+  }
+  const result = schema.safeParse(raw);
+  if (!result.success) {
+    // The message alone: schemas carry the spec's texts ('Missing required fields'), shown as they are.
+    return jsonError(422, title, result.error.issues[0]?.message ?? 'The request body is not valid.');
+  }
+  return result.data;
+}
+
+/** The value of one cookie from the request's Cookie header, or undefined. */
+export function readCookie(request: Request, name: string): string | undefined {
+  const header = request.headers.get('cookie');
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq === -1) continue;
+    if (part.slice(0, eq).trim() !== name) continue;
+    let value = part.slice(eq + 1).trim();
+    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,54 @@
+/**
+ * One static build, run as a child process by builder.ts: `astro build` into
+ * `--out`, then a pagefind index into `<out>/pagefind`. A separate process, so a
+ * failing or memory-hungry build cannot take the local server down, and all its
+ * memory is returned when it exits.
+ *
+ *   node src/server/local/build-worker.ts --out DIR [--root DIR] [--cache-dir DIR] [--quiet]
+ *
+ * The database is the one DATABASE_URL names (src/content.config.ts reads it).
+ */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { build } from 'astro';
+import * as pagefind from 'pagefind';
+
+const { values } = parseArgs({
+  options: {
+    out: { type: 'string' },
+    root: { type: 'string' },
+    'cache-dir': { type: 'string' },
+    quiet: { type: 'boolean', default: false },
+  },
+});
+if (!values.out) {
+  console.error('build-worker: --out DIR is required');
+  process.exit(2);
+}
+const outDir = resolve(values.out);
+const root = resolve(values.root ?? process.cwd());
+
+const astroStarted = performance.now();
+await build({
+  root,
+  outDir,
+  ...(values['cache-dir'] ? { cacheDir: resolve(values['cache-dir']) } : {}),
+  logLevel: values.quiet ? 'warn' : 'info',
+  mode: 'production',
+});
+const astroMs = performance.now() - astroStarted;
+
+const indexStarted = performance.now();
+const { index, errors } = await pagefind.createIndex({});
+if (!index) throw new Error(`pagefind could not start: ${errors.join('; ')}`);
+const added = await index.addDirectory({ path: outDir });
+if (added.errors.length > 0) throw new Error(`pagefind could not index ${outDir}: ${added.errors.join('; ')}`);
+const written = await index.writeFiles({ outputPath: resolve(outDir, 'pagefind') });
+if (written.errors.length > 0) throw new Error(`pagefind could not write its index: ${written.errors.join('; ')}`);
+await pagefind.close();
+const indexMs = performance.now() - indexStarted;
+
+// The parent reads this line for its summary (builder.ts parseSummary).
+console.log(`BUILD-SUMMARY ${JSON.stringify({ astroMs: Math.round(astroMs), indexMs: Math.round(indexMs), pages: added.page_count })}`);
+// Astro and Vite can leave handles open (watchers, worker pools); the work is done.
+process.exit(0);

@@ -1,0 +1,128 @@
+/**
+ * Builds the static site (astro build + pagefind index) into a folder by running
+ * build-worker.ts in a child process. Used by `npm run build` and by the local
+ * server's rebuild queue.
+ */
+import { spawn } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Logger } from './logger.ts';
+import { consoleLogger } from './logger.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const workerPath = resolve(here, 'build-worker.ts');
+export const projectRoot = resolve(here, '../../..');
+
+export interface BuildSiteOptions {
+  /** The folder to build into; Astro empties it first. */
+  outDir: string;
+  /** The Astro project; defaults to this repository. */
+  root?: string;
+  /** The database the content layer reads; defaults to the inherited DATABASE_URL. */
+  databaseUrl?: string;
+  /** Astro's cache folder; tests give each build its own so they never share a data store. */
+  cacheDir?: string;
+  /** Only warnings and errors from Astro (the server's background rebuilds). */
+  quiet?: boolean;
+  /** Stops the build (the child is killed). */
+  signal?: AbortSignal;
+  logger?: Logger;
+  /** Extra environment for the child. */
+  env?: Record<string, string | undefined>;
+}
+
+export interface BuildSummary {
+  ms: number;
+  astroMs?: number;
+  indexMs?: number;
+  pages?: number;
+}
+
+export class BuildError extends Error {
+  readonly output: string;
+  constructor(message: string, output: string) {
+    super(message);
+    this.name = 'BuildError';
+    this.output = output;
+  }
+}
+
+const KEPT_LINES = 40;
+
+/** Resolves when the build and its index are complete; rejects with a BuildError carrying the end of the output. */
+export function buildSite(options: BuildSiteOptions): Promise<BuildSummary> {
+  const logger = options.logger ?? consoleLogger;
+  const started = performance.now();
+  const args = [workerPath, '--out', resolve(options.outDir), '--root', options.root ?? projectRoot];
+  if (options.cacheDir) args.push('--cache-dir', options.cacheDir);
+  if (options.quiet) args.push('--quiet');
+
+  const child = spawn(process.execPath, args, {
+    cwd: options.root ?? projectRoot,
+    env: {
+      ...process.env,
+      ...options.env,
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      ASTRO_OUT_DIR: resolve(options.outDir),
+      ASTRO_TELEMETRY_DISABLED: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    signal: options.signal,
+  });
+
+  const tail: string[] = [];
+  let summary: Partial<BuildSummary> = {};
+  const onLine = (line: string, isError: boolean) => {
+    if (line.startsWith('BUILD-SUMMARY ')) {
+      summary = JSON.parse(line.slice('BUILD-SUMMARY '.length)) as Partial<BuildSummary>;
+      return;
+    }
+    tail.push(line);
+    if (tail.length > KEPT_LINES) tail.shift();
+    if (isError) logger.warn(`[build] ${line}`);
+    else logger.info(`[build] ${line}`);
+  };
+  forEachLine(child.stdout, (line) => onLine(line, false));
+  forEachLine(child.stderr, (line) => onLine(line, true));
+
+  return new Promise((resolvePromise, reject) => {
+    child.on('error', (error) => {
+      const message = error.name === 'AbortError' ? 'The build was stopped (the server shut down).' : `The build could not run: ${error.message}`;
+      reject(new BuildError(message, tail.join('\n')));
+    });
+    child.on('close', (code, signal) => {
+      if (code === 0) {
+        resolvePromise({ ...summary, ms: Math.round(performance.now() - started) });
+        return;
+      }
+      const how = signal ? `was stopped (${signal})` : `failed (exit code ${code})`;
+      reject(new BuildError(`The build ${how}: ${lastMeaningfulLine(tail)}`, tail.join('\n')));
+    });
+  });
+}
+
+function forEachLine(stream: NodeJS.ReadableStream, onLine: (line: string) => void): void {
+  let buffered = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    buffered += chunk;
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    for (const line of lines) if (line.trim()) onLine(stripAnsi(line.trimEnd()));
+  });
+  stream.on('end', () => {
+    if (buffered.trim()) onLine(stripAnsi(buffered.trimEnd()));
+  });
+}
+
+// eslint-disable-next-line no-control-regex -- the escape character is what we remove
+const ANSI = /\u001b\[[0-9;]*m/g;
+function stripAnsi(text: string): string {
+  return text.replace(ANSI, '');
+}
+
+/** The error line worth recording on a site_builds row (Node prints the stack after the message). */
+function lastMeaningfulLine(lines: string[]): string {
+  const error = [...lines].reverse().find((line) => /error/i.test(line) && !/^\s+at /.test(line));
+  return (error ?? lines.at(-1) ?? 'no output').trim().slice(0, 500);
+}

@@ -1,0 +1,120 @@
+/**
+ * The local server's background builder. requestRebuild() inserts a queued
+ * site_builds row and calls notify(); the queue waits a short debounce, claims
+ * every queued local row, and runs one build for all of them. A request that
+ * arrives during a build is claimed by exactly one more build after it, so any
+ * burst costs at most two builds. A finished build is published through
+ * SiteFolders (one-step swap); a failed one is discarded and the old site stays.
+ */
+import type { Database } from '../../../db/client.ts';
+import { claimQueuedBuilds, finishBuilds, type LocalBuilder } from '../rebuild.ts';
+import type { BuildSummary } from './builder.ts';
+import { writeBuildFingerprint } from './fingerprint.ts';
+import { errorMessage, silentLogger, type Logger } from './logger.ts';
+import type { SiteFolders } from './site-folders.ts';
+
+export interface RebuildQueueOptions {
+  database: Database;
+  folders: SiteFolders;
+  /** Builds the site into outDir (buildSite in production, a stub in some tests). */
+  build: (outDir: string, signal: AbortSignal) => Promise<BuildSummary | void>;
+  /** The content fingerprint, taken before each build and stored beside it. */
+  fingerprint: () => Promise<string>;
+  /** Wait this long after the first request before building, so a burst shares one build. */
+  debounceMs?: number;
+  logger?: Logger;
+}
+
+export interface BuildOutcome {
+  ids: number[];
+  ok: boolean;
+  ms: number;
+  error?: string;
+}
+
+export class LocalRebuildQueue implements LocalBuilder {
+  #options: RebuildQueueOptions;
+  #logger: Logger;
+  #dirty = false;
+  #running: Promise<void> | undefined;
+  #abort = new AbortController();
+  #closed = false;
+  /** Every build this queue ran, oldest first. */
+  readonly outcomes: BuildOutcome[] = [];
+
+  constructor(options: RebuildQueueOptions) {
+    this.#options = options;
+    this.#logger = options.logger ?? silentLogger;
+  }
+
+  notify(): void {
+    if (this.#closed) return;
+    this.#dirty = true;
+    this.#running ??= this.#drain().finally(() => {
+      this.#running = undefined;
+    });
+  }
+
+  /** Resolves once no build is running or waiting. */
+  async idle(): Promise<void> {
+    while (this.#running) await this.#running;
+  }
+
+  /** Stops a running build (its rows are marked failed) and accepts no more work. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#abort.abort();
+    await this.idle();
+  }
+
+  async #drain(): Promise<void> {
+    await sleep(this.#options.debounceMs ?? 250);
+    // notify() during a build sets #dirty again; checking it before leaving means no request is left behind.
+    while (this.#dirty && !this.#closed) {
+      this.#dirty = false;
+      try {
+        await this.#buildOnce();
+      } catch (error) {
+        // Only a database failure gets here; the rows stay as they were and the next request retries.
+        this.#logger.error(`Rebuild queue error: ${errorMessage(error)}`, error);
+      }
+    }
+  }
+
+  async #buildOnce(): Promise<void> {
+    const { database, folders, build, fingerprint } = this.#options;
+    const claimed = await claimQueuedBuilds(database, 'local');
+    if (claimed.length === 0) return;
+    const ids = claimed.map((row) => row.id);
+    const started = performance.now();
+    const folder = folders.newFolder();
+    this.#logger.info(`Building the site (${describe(claimed.map((row) => row.reason))})...`);
+    try {
+      const stamp = await fingerprint();
+      await build(folder, this.#abort.signal);
+      writeBuildFingerprint(folder, stamp);
+      folders.publish(folder);
+      const ms = Math.round(performance.now() - started);
+      await finishBuilds(database, ids, 'succeeded');
+      this.outcomes.push({ ids, ok: true, ms });
+      this.#logger.info(`Site built in ${(ms / 1000).toFixed(1)} s and published`);
+    } catch (error) {
+      folders.discard(folder);
+      const ms = Math.round(performance.now() - started);
+      const message = errorMessage(error);
+      await finishBuilds(database, ids, 'failed', message);
+      this.outcomes.push({ ids, ok: false, ms, error: message });
+      this.#logger.error(`Build failed after ${(ms / 1000).toFixed(1)} s; the previous build stays published. ${message}`);
+    }
+  }
+}
+
+function describe(reasons: (string | null)[]): string {
+  const distinct = [...new Set(reasons.filter((reason): reason is string => Boolean(reason)))];
+  if (distinct.length === 0) return 'requested';
+  return distinct.length > 3 ? `${distinct.slice(0, 3).join(', ')} and ${distinct.length - 3} more` : distinct.join(', ');
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

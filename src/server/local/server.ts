@@ -1,0 +1,101 @@
+/**
+ * The local server behind `npm start`: one Node HTTP server that answers every
+ * Netlify Function route (functions first, as on Netlify) and serves the current
+ * static build for everything else.
+ */
+import { realpathSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { runFunction } from './function-bridge.ts';
+import { loadFunctions, matchFunction, type FunctionRoute, type ModuleImporter } from './functions.ts';
+import { consoleLogger, errorMessage, type Logger } from './logger.ts';
+import { serveStatic } from './static-files.ts';
+
+/** Where the site being served lives; SiteFolders is one, so a published rebuild is picked up at once. */
+export interface BuildPointer {
+  current(): string | undefined;
+}
+
+export interface LocalServerOptions {
+  /** 0 picks a free port (tests). */
+  port: number;
+  /** Defaults to 127.0.0.1: the admin panel should not be reachable from the network by accident. */
+  host?: string;
+  /** A fixed folder to serve, or a pointer that changes with rebuilds. */
+  site: string | BuildPointer;
+  functionsDir: string;
+  /** The public URL functions see as context.site.url; defaults to this server's URL. */
+  siteUrl?: string;
+  logger?: Logger;
+  importModule?: ModuleImporter;
+}
+
+export interface LocalServer {
+  url: string;
+  port: number;
+  routes: readonly FunctionRoute[];
+  close(): Promise<void>;
+}
+
+export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
+  const logger = options.logger ?? consoleLogger;
+  const pointer: BuildPointer = typeof options.site === 'string' ? fixedFolder(options.site) : options.site;
+  const routes = await loadFunctions(options.functionsDir, options.importModule);
+  const host = options.host ?? '127.0.0.1';
+  let siteUrl = options.siteUrl ?? '';
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    const pathname = new URL(request.url ?? '/', 'http://local').pathname;
+    const match = matchFunction(routes, pathname, request.method ?? 'GET');
+    if (match) await runFunction(request, response, match, { siteUrl, logger });
+    else await serveStatic(request, response, pointer.current(), logger);
+  };
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      logger.error(`Request ${request.method} ${request.url} failed: ${errorMessage(error)}`, error);
+      if (!response.headersSent) {
+        response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+        response.end('Internal Server Error\n');
+      } else {
+        response.destroy();
+      }
+    });
+  });
+  // Keep-alive sockets would hold close() open for their idle timeout.
+  server.keepAliveTimeout = 5_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host === '127.0.0.1' || host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`;
+  siteUrl ||= url;
+
+  return {
+    url,
+    port,
+    routes,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeIdleConnections();
+        // Give in-flight responses a moment, then cut what is left (a stuck client must not block shutdown).
+        setTimeout(() => server.closeAllConnections(), 2_000).unref();
+      }),
+  };
+}
+
+function fixedFolder(folder: string): BuildPointer {
+  let real: string | undefined;
+  try {
+    real = realpathSync(folder);
+  } catch {
+    real = undefined;
+  }
+  return { current: () => real };
+}

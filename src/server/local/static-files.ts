@@ -1,0 +1,210 @@
+/**
+ * Serves one build folder the way Netlify serves `dist`: pretty URLs (a folder's
+ * index.html, a 301 to the trailing slash, `/about` → `about.html`), the build's
+ * 404.html with status 404, long-lived caching for Astro's hashed assets and
+ * revalidation for everything else.
+ */
+import { createReadStream, type Stats } from 'node:fs';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join, sep } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { CompressedCache } from './compressed-cache.ts';
+import type { Logger } from './logger.ts';
+import { contentTypeFor, isCompressible } from './mime.ts';
+
+/** Astro fingerprints everything under /_astro/, so a URL there never changes content. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Pages change with every rebuild: the browser may keep them but must revalidate. */
+const REVALIDATE = 'public, max-age=0, must-revalidate';
+const MIN_COMPRESS_BYTES = 1024;
+/** Larger text files are sent as they are rather than held in memory. */
+const MAX_COMPRESS_BYTES = 4 * 1024 * 1024;
+
+const compressedCache = new CompressedCache(64 * 1024 * 1024);
+
+type Resolved = { kind: 'file'; path: string; stats: Stats } | { kind: 'redirect'; location: string } | { kind: 'missing' };
+
+/**
+ * Answers a GET or HEAD for a path under `root` (a real path, as SiteFolders gives it).
+ * `root` undefined means no build exists yet.
+ */
+export async function serveStatic(request: IncomingMessage, response: ServerResponse, root: string | undefined, logger: Logger): Promise<void> {
+  const method = request.method ?? 'GET';
+  if (method !== 'GET' && method !== 'HEAD') {
+    sendText(response, 405, 'Method Not Allowed', { allow: 'GET, HEAD' });
+    return;
+  }
+  if (!root) {
+    sendText(response, 503, 'The site is being built. Try again in a moment.', { 'retry-after': '5' });
+    return;
+  }
+
+  const url = new URL(request.url ?? '/', 'http://local');
+  const resolved = await resolvePath(root, url);
+  if (resolved.kind === 'redirect') {
+    response.writeHead(301, { location: resolved.location, 'cache-control': REVALIDATE });
+    response.end();
+    return;
+  }
+  if (resolved.kind === 'missing') {
+    logger.warn(`404 ${url.pathname}`);
+    await sendNotFound(request, response, root);
+    return;
+  }
+  await sendFile(request, response, url.pathname, resolved.path, resolved.stats);
+}
+
+/** Maps a URL to a file inside root; anything that would leave root, or names a dotfile, is missing. */
+async function resolvePath(root: string, url: URL): Promise<Resolved> {
+  const segments = decodeSegments(url.pathname);
+  if (!segments) return { kind: 'missing' };
+  const target = join(root, ...segments);
+  if (target !== root && !target.startsWith(root + sep)) return { kind: 'missing' };
+
+  if (url.pathname.endsWith('/')) return fileAt(root, join(target, 'index.html'));
+
+  const stats = await statOrUndefined(target);
+  if (stats?.isFile()) return fileAt(root, target, stats);
+  if (stats?.isDirectory() && (await statOrUndefined(join(target, 'index.html')))?.isFile()) {
+    return { kind: 'redirect', location: `${url.pathname}/${url.search}` };
+  }
+  return fileAt(root, `${target}.html`);
+}
+
+/** The decoded path segments, or undefined for a path that is malformed or reaches outside. */
+function decodeSegments(pathname: string): string[] | undefined {
+  const segments: string[] = [];
+  for (const raw of pathname.split('/')) {
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      return undefined;
+    }
+    if (segment === '') continue;
+    if (segment.includes('\0') || segment.includes('/') || segment.includes('\\')) return undefined;
+    if (segment === '.' || segment === '..') return undefined;
+    // Dotfiles (the build fingerprint among them) are not part of the site; .well-known is.
+    if (segment.startsWith('.') && segment !== '.well-known') return undefined;
+    segments.push(segment);
+  }
+  return segments;
+}
+
+async function fileAt(root: string, path: string, known?: Stats): Promise<Resolved> {
+  const stats = known ?? (await statOrUndefined(path));
+  if (!stats?.isFile()) return { kind: 'missing' };
+  // A symlink inside the build must not lead outside it.
+  const real = await realpath(path).catch(() => undefined);
+  if (!real || !real.startsWith(root + sep)) return { kind: 'missing' };
+  return { kind: 'file', path: real, stats };
+}
+
+async function statOrUndefined(path: string): Promise<Stats | undefined> {
+  try {
+    return await stat(path);
+  } catch {
+    return undefined;
+  }
+}
+
+async function sendFile(request: IncomingMessage, response: ServerResponse, pathname: string, path: string, stats: Stats): Promise<void> {
+  const contentType = contentTypeFor(path);
+  const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+  const lastModified = stats.mtime.toUTCString();
+  const headers: Record<string, string> = {
+    'content-type': contentType,
+    'cache-control': pathname.startsWith('/_astro/') ? IMMUTABLE : contentType.startsWith('text/html') ? 'no-cache' : REVALIDATE,
+    etag,
+    'last-modified': lastModified,
+    'x-content-type-options': 'nosniff',
+  };
+
+  if (isNotModified(request, etag, stats.mtime)) {
+    response.writeHead(304, headers);
+    response.end();
+    return;
+  }
+
+  const compressible = isCompressible(contentType);
+  if (compressible) headers['vary'] = 'Accept-Encoding';
+  const encoding =
+    compressible && stats.size >= MIN_COMPRESS_BYTES && stats.size <= MAX_COMPRESS_BYTES ? pickEncoding(request.headers['accept-encoding']) : undefined;
+
+  if (encoding) {
+    const body = await compressedCache.get(path, stats, encoding);
+    response.writeHead(200, { ...headers, 'content-encoding': encoding, 'content-length': String(body.length) });
+    response.end(request.method === 'HEAD' ? undefined : body);
+    return;
+  }
+
+  response.writeHead(200, { ...headers, 'content-length': String(stats.size) });
+  if (request.method === 'HEAD') {
+    response.end();
+    return;
+  }
+  try {
+    await pipeline(createReadStream(path), response);
+  } catch {
+    // The client went away mid-transfer, or the folder was removed under us: nothing to answer.
+    response.destroy();
+  }
+}
+
+function isNotModified(request: IncomingMessage, etag: string, mtime: Date): boolean {
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch !== undefined) {
+    // Weak comparison (RFC 9110 13.1.2): W/ prefixes do not matter.
+    const strip = (tag: string) => tag.trim().replace(/^W\//, '');
+    return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => strip(tag) === strip(etag));
+  }
+  const ifModifiedSince = request.headers['if-modified-since'];
+  if (ifModifiedSince !== undefined) {
+    const since = Date.parse(ifModifiedSince);
+    // HTTP dates have whole seconds.
+    return !Number.isNaN(since) && Math.floor(mtime.getTime() / 1000) <= Math.floor(since / 1000);
+  }
+  return false;
+}
+
+function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  if (!acceptEncoding) return undefined;
+  const accepted = new Set(
+    acceptEncoding
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => q === undefined || !/^q=0(\.0*)?$/.test(q.trim()))
+      .map(([name]) => name!.trim().toLowerCase()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
+}
+
+async function sendNotFound(request: IncomingMessage, response: ServerResponse, root: string): Promise<void> {
+  let page: Buffer;
+  try {
+    page = await readFile(join(root, '404.html'));
+  } catch {
+    sendText(response, 404, 'Not Found');
+    return;
+  }
+  response.writeHead(404, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': String(page.length),
+    'cache-control': 'no-cache',
+  });
+  response.end(request.method === 'HEAD' ? undefined : page);
+}
+
+function sendText(response: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+  const body = Buffer.from(`${text}\n`);
+  response.writeHead(status, {
+    'content-type': 'text/plain; charset=utf-8',
+    'content-length': String(body.length),
+    'cache-control': 'no-store',
+    ...headers,
+  });
+  response.end(body);
+}

@@ -1,0 +1,40 @@
+/** Build-time read of published blog posts, for the `posts` collection. */
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { blogPosts } from '../../../db/schema.ts';
+import { getDatabase } from '../db.ts';
+
+export type PostRecord = {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  /** Sanitized HTML. */
+  content: string;
+  imageUrl: string | null;
+  category: string | null;
+  /** When it was published; a post published without a date counts from its creation. */
+  publishedAt: Date;
+};
+
+/** Published posts only, newest first. Drafts never reach the static site. */
+export async function listPublishedPostsForBuild(database: Database = getDatabase()): Promise<PostRecord[]> {
+  const rows = await database.run((db) =>
+    db
+      .select({
+        id: blogPosts.id,
+        slug: blogPosts.slug,
+        title: blogPosts.title,
+        excerpt: blogPosts.excerpt,
+        content: blogPosts.content,
+        imageUrl: blogPosts.imageUrl,
+        category: blogPosts.category,
+        publishedAt: blogPosts.publishedAt,
+        createdAt: blogPosts.createdAt,
+      })
+      .from(blogPosts)
+      .where(eq(blogPosts.published, true))
+      .orderBy(desc(sql`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt})`), desc(blogPosts.id)),
+  );
+  return rows.map(({ createdAt, publishedAt, ...row }) => ({ ...row, publishedAt: publishedAt ?? createdAt }));
+}

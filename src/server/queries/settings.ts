@@ -1,0 +1,14 @@
+/** Build-time read of site settings (such as the hero image), for the `settings` collection. */
+import type { Database } from '../../../db/client.ts';
+import { settings } from '../../../db/schema.ts';
+import { getDatabase } from '../db.ts';
+
+export type SettingRecord = {
+  id: string;
+  /** Free-form JSON; each setting is interpreted by its own domain rule (e.g. src/domain/hero.ts). */
+  value: unknown;
+};
+
+export async function listSettingsForBuild(database: Database = getDatabase()): Promise<SettingRecord[]> {
+  return database.run((db) => db.select({ id: settings.id, value: settings.value }).from(settings));
+}

@@ -1,0 +1,270 @@
+/**
+ * The local server over real HTTP: static files as Netlify serves them, and
+ * Netlify Functions v2 modules called with a web Request and their Response
+ * written back.
+ */
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalServer, type LocalServer } from '../../src/server/local/server.ts';
+import type { Logger } from '../../src/server/local/logger.ts';
+import { createTempDatabase, type TempDatabase } from '../helpers/temp-db.ts';
+
+const fixtures = join(import.meta.dirname, '../fixtures');
+const repoFunctions = join(import.meta.dirname, '../../netlify/functions');
+
+function recordingLogger(): Logger & { lines: string[] } {
+  const lines: string[] = [];
+  return {
+    lines,
+    info: (message) => lines.push(message),
+    warn: (message) => lines.push(message),
+    error: (message) => lines.push(message),
+  };
+}
+
+let server: LocalServer;
+let realFunctions: LocalServer;
+let temp: TempDatabase;
+const logger = recordingLogger();
+
+beforeAll(async () => {
+  // The repository's functions read the database through env(), parsed on first use: point it at a fresh file.
+  temp = await createTempDatabase();
+  process.env.DATABASE_URL = temp.url;
+  server = await startLocalServer({
+    port: 0,
+    site: join(fixtures, 'local-site'),
+    functionsDir: join(fixtures, 'local-functions'),
+    siteUrl: 'https://repwell.example',
+    logger,
+  });
+  realFunctions = await startLocalServer({ port: 0, site: join(fixtures, 'local-site'), functionsDir: repoFunctions, logger });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await realFunctions?.close();
+  temp?.cleanup();
+});
+
+const get = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, { redirect: 'manual', ...init });
+
+describe('static files', () => {
+  it('serves index.html for / with HTML revalidation headers', async () => {
+    const response = await get('/');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('etag')).toMatch(/^W\/"/);
+    expect(response.headers.get('last-modified')).toBeTruthy();
+    expect(await response.text()).toContain('<h1>Fixture home</h1>');
+  });
+
+  it('serves a folder index at its trailing-slash URL', async () => {
+    const response = await get('/blog/');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('Fixture blog');
+  });
+
+  it('redirects a folder URL without the slash, keeping the query', async () => {
+    const response = await get('/product/sample-item?ref=card');
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe('/product/sample-item/?ref=card');
+  });
+
+  it('serves page.html for /page (pretty URLs)', async () => {
+    const response = await get('/about');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('About page');
+  });
+
+  it.each([
+    ['/logo.svg', 'image/svg+xml'],
+    ['/sitemap-index.xml', 'application/xml; charset=utf-8'],
+    ['/pagefind/wasm.en.pagefind', 'application/octet-stream'],
+    ['/pagefind/pagefind.js', 'text/javascript; charset=utf-8'],
+  ])('serves %s as %s', async (path, type) => {
+    const response = await get(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe(type);
+    await response.arrayBuffer();
+  });
+
+  it('caches hashed /_astro/ assets for good, and compresses them', async () => {
+    const response = await get('/_astro/app.B1c2D3e4.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(await response.text()).toContain('export const hello');
+  });
+
+  it('prefers brotli when the client accepts it', async () => {
+    const response = await get('/_astro/app.B1c2D3e4.js', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('vary')).toBe('Accept-Encoding');
+    expect(Number(response.headers.get('content-length'))).toBeLessThan(3000);
+    expect(await response.text()).toContain('export const hello');
+  });
+
+  it('answers a conditional request with 304', async () => {
+    const first = await get('/');
+    await first.text();
+    const etag = first.headers.get('etag')!;
+    const again = await get('/', { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    const byDate = await get('/', { headers: { 'if-modified-since': first.headers.get('last-modified')! } });
+    expect(byDate.status).toBe(304);
+  });
+
+  it('answers HEAD with headers only', async () => {
+    const response = await get('/', { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(Number(response.headers.get('content-length'))).toBeGreaterThan(0);
+    expect(await response.text()).toBe('');
+  });
+
+  it('refuses other methods on static paths', async () => {
+    const response = await get('/', { method: 'POST', body: 'x' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, HEAD');
+  });
+
+  it('answers an unknown path with the 404 page, status 404, and logs it', async () => {
+    const response = await get('/no/such/page');
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('Oops! Page not found');
+    expect(logger.lines).toContain('404 /no/such/page');
+  });
+
+  it('never serves dotfiles such as the build fingerprint', async () => {
+    const response = await get('/.repwell-build.json');
+    expect(response.status).toBe(404);
+    await response.text();
+  });
+
+  // The fixture site is tests/fixtures/local-site, so ../../../package.json is the repository's.
+  it.each(['/../../../package.json', '/%2e%2e/%2e%2e/%2e%2e/package.json', '/blog/..%2f..%2f..%2f..%2fpackage.json', '/..%5c..%5c..%5cpackage.json', '/%c0%ae%c0%ae/package.json'])(
+    'blocks path traversal: %s',
+    async (path) => {
+      // fetch normalises dot segments, so send the raw path with node:http.
+      const { status, body } = await rawGet(server.url, path);
+      expect(status).toBe(404);
+      expect(body).not.toContain('"name"');
+    },
+  );
+});
+
+describe('before the first build', () => {
+  it('answers pages with 503 and Retry-After, and functions as usual', async () => {
+    const waiting = await startLocalServer({ port: 0, site: { current: () => undefined }, functionsDir: join(fixtures, 'local-functions'), logger });
+    try {
+      const page = await fetch(`${waiting.url}/`);
+      expect(page.status).toBe(503);
+      expect(page.headers.get('retry-after')).toBe('5');
+      await page.text();
+      expect((await fetch(`${waiting.url}/.netlify/functions/default-path`)).status).toBe(200);
+    } finally {
+      await waiting.close();
+    }
+  });
+});
+
+describe('functions', () => {
+  it('routes config.path with parameters and passes a full web Request', async () => {
+    const response = await fetch(`${server.url}/api/echo/42?x=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: 'session=abc' },
+      body: JSON.stringify({ hello: 'world' }),
+    });
+    expect(response.status).toBe(200);
+    const echoed = await response.json();
+    expect(echoed).toMatchObject({
+      method: 'POST',
+      url: `${server.url}/api/echo/42?x=1`,
+      params: { id: '42' },
+      siteUrl: 'https://repwell.example',
+      cookie: 'session=abc',
+      contentType: 'application/json',
+      body: '{"hello":"world"}',
+    });
+    expect(echoed.ip).toMatch(/127\.0\.0\.1|::1/);
+  });
+
+  it('matches every path of an array, with or without a trailing slash', async () => {
+    expect((await (await fetch(`${server.url}/api/echo-alias/7/`)).json()).params).toEqual({ id: '7' });
+  });
+
+  it('keeps multiple Set-Cookie headers apart', async () => {
+    const response = await fetch(`${server.url}/api/echo/1`);
+    expect(response.headers.getSetCookie()).toEqual(['first=1; Path=/; HttpOnly', 'second=2; Path=/; Expires=Wed, 21 Oct 2099 07:28:00 GMT']);
+    expect(response.headers.get('x-echo')).toBe('yes');
+    await response.text();
+  });
+
+  it('streams a body', async () => {
+    const response = await fetch(`${server.url}/api/stream`);
+    expect(response.status).toBe(202);
+    expect(await response.text()).toBe('chunk0;chunk1;chunk2;');
+  });
+
+  it('answers a JSON 500 when a function throws, and logs it', async () => {
+    const response = await fetch(`${server.url}/api/throws`);
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ error: { title: 'Error', description: 'Something went wrong.' } });
+    expect(logger.lines.some((line) => line.includes('throws') && line.includes('fixture failure'))).toBe(true);
+  });
+
+  it('honours config.method: other methods fall through to the site', async () => {
+    const posted = await fetch(`${server.url}/api/post-only`, { method: 'POST' });
+    expect(await posted.json()).toEqual({ posted: true });
+    const got = await fetch(`${server.url}/api/post-only`);
+    expect(got.status).toBe(404);
+    await got.text();
+  });
+
+  it('serves a function without config.path at /.netlify/functions/<name>', async () => {
+    expect(await (await fetch(`${server.url}/.netlify/functions/default-path`)).text()).toBe('default path');
+  });
+
+  it('refuses a body over 6 MB with 413', async () => {
+    const response = await fetch(`${server.url}/api/echo/1`, { method: 'POST', body: new Uint8Array(6 * 1024 * 1024 + 1) });
+    expect(response.status).toBe(413);
+    await response.text();
+  });
+});
+
+describe('the repository functions', () => {
+  it('GET /api/auth/session answers {"user":null}, uncached', async () => {
+    const response = await fetch(`${realFunctions.url}/api/auth/session`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.text()).toBe('{"user":null}');
+  });
+
+  it('GET /api/auth/session with an unknown session cookie is still null', async () => {
+    const response = await fetch(`${realFunctions.url}/api/auth/session`, { headers: { cookie: 'session=unknown.token' } });
+    expect(await response.json()).toEqual({ user: null });
+  });
+
+  it('POST /api/auth/session is 405', async () => {
+    const response = await fetch(`${realFunctions.url}/api/auth/session`, { method: 'POST' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET');
+    await response.text();
+  });
+});
+
+function rawGet(base: string, path: string): Promise<{ status: number; body: string }> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: '127.0.0.1', port: url.port, path, method: 'GET' }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}

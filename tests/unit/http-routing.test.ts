@@ -1,0 +1,56 @@
+/** Netlify-style function routing (config.path, excludedPath, method) as the local server applies it. */
+import { describe, expect, it } from 'vitest';
+import { matchFunction, toRoute, type FunctionRoute } from '../../src/server/local/functions.ts';
+
+const handler = () => new Response('ok');
+const route = (name: string, config?: Record<string, unknown>): FunctionRoute => toRoute(name, `/fake/${name}.ts`, { default: handler, config });
+
+describe('matchFunction', () => {
+  const routes = [
+    route('wishlist-item', { path: '/api/wishlist/:productId' }),
+    route('wishlist', { path: '/api/wishlist' }),
+    route('admin', { path: ['/api/admin/products', '/api/admin/products/:id'], method: ['GET', 'PUT'] }),
+    route('catch-all', { path: '/api/files/*', excludedPath: '/api/files/private/*' }),
+    route('legacy'),
+  ];
+
+  it('extracts named parameters', () => {
+    const match = matchFunction(routes, '/api/wishlist/42', 'DELETE');
+    expect(match?.route.name).toBe('wishlist-item');
+    expect(match?.params).toEqual({ productId: '42' });
+  });
+
+  it('matches exact paths and ignores a trailing slash', () => {
+    expect(matchFunction(routes, '/api/wishlist', 'GET')?.route.name).toBe('wishlist');
+    expect(matchFunction(routes, '/api/wishlist/', 'GET')?.route.name).toBe('wishlist');
+  });
+
+  it('does not match deeper paths than the pattern', () => {
+    expect(matchFunction(routes, '/api/wishlist/42/extra', 'GET')).toBeUndefined();
+  });
+
+  it('matches each path of an array and restricts methods case-insensitively', () => {
+    expect(matchFunction(routes, '/api/admin/products/9', 'put')?.params).toEqual({ id: '9' });
+    expect(matchFunction(routes, '/api/admin/products', 'GET')?.route.name).toBe('admin');
+    expect(matchFunction(routes, '/api/admin/products', 'DELETE')).toBeUndefined();
+  });
+
+  it('honours wildcards and excludedPath', () => {
+    expect(matchFunction(routes, '/api/files/a/b.txt', 'GET')?.route.name).toBe('catch-all');
+    expect(matchFunction(routes, '/api/files/private/key', 'GET')).toBeUndefined();
+  });
+
+  it('routes a function without a path to /.netlify/functions/<name>', () => {
+    expect(matchFunction(routes, '/.netlify/functions/legacy', 'POST')?.route.name).toBe('legacy');
+  });
+
+  it('leaves other paths to the static site', () => {
+    expect(matchFunction(routes, '/products/', 'GET')).toBeUndefined();
+  });
+});
+
+describe('toRoute', () => {
+  it('refuses a module without a default handler', () => {
+    expect(() => toRoute('broken', '/fake/broken.ts', { config: { path: '/api/x' } })).toThrow(/no default export/);
+  });
+});

@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  guardStateChange,
+  internalError,
+  isJsonContentType,
+  json,
+  jsonError,
+  methodNotAllowed,
+  readCookie,
+  readJson,
+  requireJson,
+} from '../../src/server/http.ts';
+
+const SITE = 'https://repwell.example';
+
+function post(headers: Record<string, string>, body: string | null = '{}', url = 'http://localhost:8888/api/contact'): Request {
+  return new Request(url, { method: 'POST', headers, body });
+}
+
+describe('json and jsonError', () => {
+  it('answers JSON that no cache keeps', async () => {
+    const response = json({ user: null });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual({ user: null });
+  });
+
+  it('keeps the status and headers it is given', () => {
+    const response = json({ ok: true }, { status: 201, headers: { 'cache-control': 'private, max-age=60', 'x-extra': '1' } });
+    expect(response.status).toBe(201);
+    expect(response.headers.get('cache-control')).toBe('private, max-age=60');
+    expect(response.headers.get('x-extra')).toBe('1');
+  });
+
+  it('shapes errors as { error: { title, description } }', async () => {
+    const response = jsonError(409, 'Already in wishlist', 'This item is already in your wishlist.');
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({ error: { title: 'Already in wishlist', description: 'This item is already in your wishlist.' } });
+  });
+
+  it('answers unexpected failures with a generic 500', async () => {
+    const response = internalError();
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ error: { title: 'Error', description: 'Something went wrong.' } });
+  });
+});
+
+describe('methodNotAllowed', () => {
+  it('answers 405 with the Allow header', async () => {
+    const response = methodNotAllowed(['GET', 'POST']);
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, POST');
+    expect((await response.json()).error.title).toBe('Method not allowed');
+  });
+});
+
+describe('guardStateChange', () => {
+  it('lets GET through whatever its origin', () => {
+    const request = new Request('http://localhost:8888/api/wishlist', { headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' } });
+    expect(guardStateChange(request, { siteUrl: SITE })).toBeUndefined();
+  });
+
+  it.each(['same-origin', 'same-site', 'none'])('accepts Sec-Fetch-Site: %s', (value) => {
+    expect(guardStateChange(post({ 'sec-fetch-site': value }), { siteUrl: SITE })).toBeUndefined();
+  });
+
+  it('refuses Sec-Fetch-Site: cross-site with 403', async () => {
+    const response = guardStateChange(post({ 'sec-fetch-site': 'cross-site' }), { siteUrl: SITE });
+    expect(response?.status).toBe(403);
+    expect((await response!.json()).error.title).toBe('Forbidden');
+  });
+
+  it('accepts an Origin equal to the request origin', () => {
+    expect(guardStateChange(post({ origin: 'http://localhost:8888' }), { siteUrl: SITE })).toBeUndefined();
+  });
+
+  it('accepts an Origin equal to SITE_URL (behind a proxy the request URL differs)', () => {
+    expect(guardStateChange(post({ origin: SITE }, '{}', 'http://internal:3000/api/contact'), { siteUrl: `${SITE}/` })).toBeUndefined();
+  });
+
+  it('refuses a foreign Origin', () => {
+    expect(guardStateChange(post({ origin: 'https://evil.example' }), { siteUrl: SITE })?.status).toBe(403);
+  });
+
+  it('refuses a foreign Origin even when Sec-Fetch-Site claims same-site', () => {
+    expect(guardStateChange(post({ origin: 'https://shop.repwell.example', 'sec-fetch-site': 'same-site' }), { siteUrl: SITE })?.status).toBe(403);
+  });
+
+  it('refuses the opaque "null" Origin', () => {
+    expect(guardStateChange(post({ origin: 'null' }), { siteUrl: SITE })?.status).toBe(403);
+  });
+
+  it('refuses another port of the same host', () => {
+    expect(guardStateChange(post({ origin: 'http://localhost:9999' }))?.status).toBe(403);
+  });
+
+  it('lets requests without browser headers through (server-to-server)', () => {
+    expect(guardStateChange(post({}), { siteUrl: SITE })).toBeUndefined();
+  });
+
+  it('guards DELETE as well', () => {
+    const request = new Request('http://localhost:8888/api/wishlist/3', { method: 'DELETE', headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(guardStateChange(request)?.status).toBe(403);
+  });
+});
+
+describe('requireJson', () => {
+  it.each(['application/json', 'application/json; charset=utf-8', 'Application/JSON', 'application/merge-patch+json'])('accepts %s', (type) => {
+    expect(requireJson(post({ 'content-type': type }))).toBeUndefined();
+  });
+
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonp'])('refuses %s with 415', async (type) => {
+    const response = requireJson(post({ 'content-type': type }));
+    expect(response?.status).toBe(415);
+    expect((await response!.json()).error.title).toBe('Unsupported content type');
+  });
+
+  it('refuses a body without a Content-Type', () => {
+    const request = new Request('http://localhost/api/contact', { method: 'POST', body: new Uint8Array([123, 125]) });
+    request.headers.delete('content-type');
+    expect(requireJson(request)?.status).toBe(415);
+  });
+
+  it('ignores GET and a DELETE without a body', () => {
+    expect(requireJson(new Request('http://localhost/api/wishlist'))).toBeUndefined();
+    expect(requireJson(new Request('http://localhost/api/wishlist/3', { method: 'DELETE' }))).toBeUndefined();
+  });
+
+  it('checks a DELETE that carries a body', () => {
+    const request = new Request('http://localhost/api/admin/products', { method: 'DELETE', body: 'ids=1', headers: { 'content-type': 'text/plain' } });
+    expect(requireJson(request)?.status).toBe(415);
+  });
+
+  it('recognises JSON media types', () => {
+    expect(isJsonContentType(null)).toBe(false);
+    expect(isJsonContentType(' application/json ;charset=utf-8')).toBe(true);
+    expect(isJsonContentType('text/json')).toBe(false);
+  });
+});
+
+describe('readJson', () => {
+  const Contact = z.object({
+    email: z.email('Please enter a valid email address'),
+    message: z.string().min(10, 'Message must be at least 10 characters'),
+  });
+
+  it('returns the parsed value', async () => {
+    const value = await readJson(post({ 'content-type': 'application/json' }, JSON.stringify({ email: 'a@b.co', message: 'Hello there, friend' })), Contact);
+    expect(value).toEqual({ email: 'a@b.co', message: 'Hello there, friend' });
+  });
+
+  it('answers 400 for a body that is not JSON', async () => {
+    const value = await readJson(post({ 'content-type': 'application/json' }, '{"email":'), Contact);
+    expect(value).toBeInstanceOf(Response);
+    const response = value as Response;
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: { title: 'Invalid request', description: 'The request body is not valid JSON.' } });
+  });
+
+  it('answers 400 for an empty body', async () => {
+    const value = await readJson(post({ 'content-type': 'application/json' }, null), Contact);
+    expect((value as Response).status).toBe(400);
+  });
+
+  it('answers 422 with the first schema issue message', async () => {
+    const value = await readJson(post({ 'content-type': 'application/json' }, JSON.stringify({ email: 'nope', message: 'short' })), Contact);
+    const response = value as Response;
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({ error: { title: 'Invalid request', description: 'Please enter a valid email address' } });
+  });
+
+  it('applies schema transforms', async () => {
+    const Trimmed = z.object({ name: z.string().trim() });
+    expect(await readJson(post({}, '{"name":"  Repwell "}'), Trimmed)).toEqual({ name: 'Repwell' });
+  });
+});
+
+describe('readCookie', () => {
+  const withCookie = (cookie: string) => new Request('http://localhost/', { headers: { cookie } });
+
+  it('finds a cookie among others', () => {
+    expect(readCookie(withCookie('theme=dark; session=abc.def; sidebar_state=true'), 'session')).toBe('abc.def');
+  });
+
+  it('does not match a cookie whose name only ends the same', () => {
+    expect(readCookie(withCookie('oldsession=1'), 'session')).toBeUndefined();
+  });
+
+  it('decodes percent-encoding and quotes', () => {
+    expect(readCookie(withCookie('a="x%20y"'), 'a')).toBe('x y');
+  });
+
+  it('is undefined without a Cookie header', () => {
+    expect(readCookie(new Request('http://localhost/'), 'session')).toBeUndefined();
+  });
+});
