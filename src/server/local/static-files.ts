@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { CompressedCache } from './compressed-cache.ts';
+import { findNotFoundPage, notFoundRulesFor, pageFile } from './not-found-rules.ts';
 import type { Logger } from './logger.ts';
 import { contentTypeFor, isCompressible } from './mime.ts';
 
@@ -49,7 +50,7 @@ export async function serveStatic(request: IncomingMessage, response: ServerResp
   }
   if (resolved.kind === 'missing') {
     logger.warn(`404 ${url.pathname}`);
-    await sendNotFound(request, response, root);
+    await sendNotFound(request, response, root, url.pathname);
     return;
   }
   await sendFile(request, response, url.pathname, resolved.path, resolved.stats);
@@ -182,11 +183,11 @@ function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undef
   return undefined;
 }
 
-async function sendNotFound(request: IncomingMessage, response: ServerResponse, root: string): Promise<void> {
-  let page: Buffer;
-  try {
-    page = await readFile(join(root, '404.html'));
-  } catch {
+async function sendNotFound(request: IncomingMessage, response: ServerResponse, root: string, pathname: string): Promise<void> {
+  const sectionPage = findNotFoundPage(notFoundRulesFor(root), pathname);
+  const candidates = [...(sectionPage ? [pageFile(root, sectionPage)] : []), join(root, '404.html')];
+  const page = await firstReadable(candidates);
+  if (!page) {
     sendText(response, 404, 'Not Found');
     return;
   }
@@ -196,6 +197,17 @@ async function sendNotFound(request: IncomingMessage, response: ServerResponse, 
     'cache-control': 'no-cache',
   });
   response.end(request.method === 'HEAD' ? undefined : page);
+}
+
+async function firstReadable(files: string[]): Promise<Buffer | undefined> {
+  for (const file of files) {
+    try {
+      return await readFile(file);
+    } catch {
+      // try the next one
+    }
+  }
+  return undefined;
 }
 
 function sendText(response: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
