@@ -1,0 +1,138 @@
+import type { Page } from '@playwright/test';
+import { e2eAccounts } from './accounts.ts';
+import { expect, test } from './fixtures.ts';
+
+let counter = 0;
+const freshEmail = () => `e2e-${Date.now()}-${++counter}@example.com`;
+
+async function signUp(page: Page, email: string, password = 'a long password') {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Create Account' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/?$/);
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  // The Enter key in the password field submits (spec section 2, Sign-in).
+  await page.getByLabel('Password').press('Enter');
+}
+
+test('sign up, sign out and sign in again', async ({ page }) => {
+  const email = freshEmail();
+  await signUp(page, email);
+  await expect(page.getByRole('heading', { name: `Welcome, ${email.split('@')[0]}` })).toBeVisible();
+  // The header shows the signed-in links and the account bar with the role badge.
+  await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Wishlist' })).toBeVisible();
+  await expect(page.getByText('Welcome,', { exact: false }).first()).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Signed out successfully')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+
+  await signIn(page, email, 'a long password');
+  await expect(page).toHaveURL(/\/dashboard\/?$/);
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+  await expect(page.getByText(`You have been signed in as ${email}.`)).toBeVisible();
+});
+
+test('sign-in explains missing fields and wrong passwords', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByText('Please enter email and password')).toBeVisible();
+  await signIn(page, e2eAccounts.user.email, 'not the password');
+  await expect(page.getByText('Authentication failed')).toBeVisible();
+  await expect(page.getByText('Invalid email or password.')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/?$/);
+});
+
+test('a signed-in visitor opening /auth goes to /dashboard', async ({ page }) => {
+  await signIn(page, e2eAccounts.user.email, e2eAccounts.user.password);
+  await expect(page).toHaveURL(/\/dashboard\/?$/);
+  await page.goto('/auth');
+  await expect(page).toHaveURL(/\/dashboard\/?$/);
+});
+
+test('a visitor opening /wishlist lands on /auth', async ({ page }) => {
+  await page.goto('/wishlist');
+  await expect(page).toHaveURL(/\/auth\/?$/);
+  // replace, not push: going back does not return to the guarded page
+  expect(await page.evaluate(() => history.length)).toBeLessThanOrEqual(2);
+});
+
+test('a visitor who presses Save is asked to sign in and nothing is saved', async ({ page }) => {
+  await page.goto('/products');
+  const href = await page.locator('a[href^="/product/"]').first().getAttribute('href');
+  await page.goto(href!);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Please log in to add items to your wishlist.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('save and unsave a product, then remove it on /wishlist', async ({ page }) => {
+  await signUp(page, freshEmail());
+  await page.goto('/products');
+  const link = page.locator('a[href^="/product/"]').first();
+  const href = (await link.getAttribute('href'))!;
+  await page.goto(href);
+  const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Item has been added to your wishlist.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Saved', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Saved', exact: true }).click();
+  await expect(page.getByText('Item has been removed from your wishlist.')).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Saved', exact: true })).toBeVisible();
+
+  await page.goto('/wishlist');
+  await expect(page.getByRole('heading', { name: 'My Wishlist' })).toBeVisible();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View Product' })).toHaveAttribute('href', href.replace(/\/$/, ''));
+  await page.getByRole('button', { name: `Remove ${name} from wishlist` }).click();
+  await expect(page.getByText('Your wishlist is empty')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/products');
+});
+
+test('bookmark a post and remove it on /bookmarks', async ({ page }) => {
+  await signUp(page, freshEmail());
+  await page.goto('/blog');
+  const href = (await page.locator('a[href^="/blog/"]').first().getAttribute('href'))!;
+  await page.goto(href);
+  const title = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+  await page.getByRole('button', { name: 'Bookmark', exact: true }).click();
+  await expect(page.getByText('Bookmarked', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Bookmarked' })).toHaveAttribute('aria-pressed', 'true');
+
+  await page.goto('/bookmarks');
+  await expect(page.getByRole('heading', { name: 'My Bookmarks' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Read Post' })).toBeVisible();
+  await page.getByRole('button', { name: `Remove bookmark for ${title}` }).click();
+  await expect(page.getByText('No bookmarks yet')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse Blog' })).toHaveAttribute('href', '/blog');
+});
+
+test('a plain user sees Access Denied on admin pages', async ({ page }) => {
+  await signIn(page, e2eAccounts.user.email, e2eAccounts.user.password);
+  await expect(page).toHaveURL(/\/dashboard\/?$/);
+  await page.goto('/dashboard/overview');
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+  await expect(page.getByText('Current role: user')).toBeVisible();
+  await page.goto('/add-product');
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+});
+
+test('an admin passes the guard and lands on the overview', async ({ page }) => {
+  await signIn(page, e2eAccounts.admin.email, e2eAccounts.admin.password);
+  await expect(page).toHaveURL(/\/dashboard\/overview\/?$/);
+  await expect(page.getByText('Admin Panel').first()).toBeVisible();
+  await expect(page.getByText('Products', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toHaveCount(0);
+});
