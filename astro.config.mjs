@@ -1,16 +1,32 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import { canonicalForPrerenderedPath } from './src/domain/catalogue/view.ts';
+import { isIndexablePath } from './src/domain/indexing.ts';
+
+const site = process.env.SITE_URL || 'http://localhost:8888';
 
 export default defineConfig({
-  site: process.env.SITE_URL || 'http://localhost:8888',
+  site,
   output: 'static',
   // The local server (scripts/server.ts) builds into a fresh folder and swaps it in.
   outDir: process.env.ASTRO_OUT_DIR || './dist',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
-  integrations: [react()],
+  // sitemap-index.xml lists public content only: per-user, admin and not-found pages stay out.
+  // Pre-rendered catalogue views (/products/category/x/) are listed under their canonical URL.
+  integrations: [
+    react(),
+    sitemap({
+      filter: isIndexablePath,
+      serialize(item) {
+        const canonical = canonicalForPrerenderedPath(new URL(item.url).pathname);
+        return canonical ? { ...item, url: new URL(canonical, site).href } : item;
+      },
+    }),
+  ],
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
 });

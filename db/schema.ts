@@ -234,10 +234,16 @@ export const contactMessages = sqliteTable(
     subject: text('subject').notNull(),
     message: text('message').notNull(),
     emailStatus: text('email_status', { enum: contactEmailStatuses }).notNull().default('pending'),
+    /**
+     * A hash of the sender's network address, only for the flood limit (at most a few messages per
+     * window). Cleared once the window has passed, so no lasting trace of an address is kept.
+     */
+    clientHash: text('client_hash'),
     createdAt: createdAt(),
   },
-  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+  (t) => [index('contact_messages_created_idx').on(t.createdAt), index('contact_messages_client_idx').on(t.clientHash, t.createdAt)],
 );
+export type ContactMessageRow = typeof contactMessages.$inferSelect;
 
 export const siteBuildStatuses = ['queued', 'building', 'succeeded', 'failed'] as const;
 export type SiteBuildStatus = (typeof siteBuildStatuses)[number];
@@ -263,3 +269,28 @@ export const siteBuilds = sqliteTable(
 );
 export type SiteBuild = typeof siteBuilds.$inferSelect;
 
+
+/**
+ * Tracking's daily random salts (ARCHITECTURE section 8). A client key is a hash of the salt with the
+ * network address and user agent; a salt is deleted after two days, after which no stored key can be
+ * linked to an address again.
+ */
+export const trackingSalts = sqliteTable('tracking_salts', {
+  /** The UTC day, 'YYYY-MM-DD'. */
+  day: text('day').primaryKey(),
+  salt: text('salt').notNull(),
+});
+
+/**
+ * Events counted in the last few minutes, so a repeat of the same event for the same product from the
+ * same client is not counted again. `key` is SHA-256(day salt, address, user agent, product, event);
+ * rows older than the repeat window are deleted.
+ */
+export const trackingRecentEvents = sqliteTable(
+  'tracking_recent_events',
+  {
+    key: text('key').primaryKey(),
+    seenAt: integer('seen_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('tracking_recent_events_seen_idx').on(t.seenAt)],
+);

@@ -10,7 +10,7 @@
  * Entries are keyed by slug (or by setting id), so pages call getEntry('products', slug).
  */
 import { defineCollection } from 'astro:content';
-import type { Loader } from 'astro/loaders';
+import { glob, type Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { listCategoriesForBuild } from './server/queries/categories.ts';
 import { listPublishedPostsForBuild } from './server/queries/posts.ts';
@@ -111,4 +111,20 @@ const settings = defineCollection({
   schema: z.object({ id: z.string(), value: z.unknown() }),
 });
 
-export const collections = { products, categories, posts, settings };
+/** The four guides (spec section 2): editorial Markdown kept in git under content/guides/, keyed by file name. */
+const guides = defineCollection({
+  loader: glob({ pattern: '*.md', base: './content/guides' }),
+  schema: z.object({
+    /** The short name the menus use; also the page's h1. */
+    title: z.string().min(1),
+    /** The meta description: at most 160 characters so search results do not cut it. */
+    description: z.string().min(50).max(160),
+    /** The opening paragraph under the title. */
+    lead: z.string().min(1),
+    /** Position among the guides. */
+    order: z.number().int(),
+    updated: z.coerce.date(),
+  }),
+});
+
+export const collections = { products, categories, posts, settings, guides };

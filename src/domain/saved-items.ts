@@ -1,10 +1,7 @@
-/** Wishlist and bookmark request shapes and messages (spec section 8), shared by functions and islands. */
-import { z } from 'zod';
-
-const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
-
-export const wishlistAddSchema = z.object({ productId: id('Please choose a product to save.') });
-export const bookmarkAddSchema = z.object({ postId: id('Please choose a post to bookmark.') });
+/**
+ * Wishlist and bookmark messages (spec section 8) and list shapes, shared by functions and islands.
+ * Request schemas live in saved-items-requests.ts, so the Save buttons do not ship zod.
+ */
 
 export const wishlistMessages = {
   authRequired: { title: 'Authentication required', description: 'Please log in to add items to your wishlist.' },

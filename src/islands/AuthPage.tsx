@@ -1,5 +1,5 @@
 /** /auth: sign in, or create an account (spec sections 2, 4, 5 and 8). */
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useState, type InputHTMLAttributes, type ReactNode, type SubmitEvent } from 'react';
 import { Tabs } from 'radix-ui';
 import { ApiError, api } from '../lib/api.ts';
 import { setUser } from '../lib/auth-state.ts';
@@ -12,6 +12,37 @@ const DASHBOARD = '/dashboard';
 
 function failureMessage(error: unknown): string {
   return error instanceof ApiError && error.description ? error.description : 'Please check your email and password.';
+}
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> {
+  id: string;
+  label: ReactNode;
+  value: string;
+  onValue: (value: string) => void;
+  hint?: string;
+}
+
+function Field({ id, label, value, onValue, hint, ...input }: FieldProps) {
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className={ui.label}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className={ui.input}
+        value={value}
+        onChange={(event) => onValue(event.target.value)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        {...input}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="text-sm text-ink-muted">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
 }
 
 function SignInForm() {
@@ -40,25 +71,8 @@ function SignInForm() {
   return (
     // noValidate: the spec's own message answers empty fields, not the browser's bubble.
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Sign in">
-      <div className="space-y-1.5">
-        <label htmlFor="sign-in-email" className={ui.label}>
-          Email
-        </label>
-        <input id="sign-in-email" type="email" autoComplete="email" className={ui.input} value={email} onChange={(e) => setEmail(e.target.value)} />
-      </div>
-      <div className="space-y-1.5">
-        <label htmlFor="sign-in-password" className={ui.label}>
-          Password
-        </label>
-        <input
-          id="sign-in-password"
-          type="password"
-          autoComplete="current-password"
-          className={ui.input}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </div>
+      <Field id="sign-in-email" label="Email" type="email" autoComplete="email" value={email} onValue={setEmail} />
+      <Field id="sign-in-password" label="Password" type="password" autoComplete="current-password" value={password} onValue={setPassword} />
       <button type="submit" className={`${ui.primaryButton} w-full`} disabled={busy}>
         {busy ? 'Signing in...' : 'Sign In'}
       </button>
@@ -92,35 +106,28 @@ function SignUpForm() {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Create account">
-      <div className="space-y-1.5">
-        <label htmlFor="sign-up-email" className={ui.label}>
-          Email
-        </label>
-        <input id="sign-up-email" type="email" autoComplete="email" className={ui.input} value={email} onChange={(e) => setEmail(e.target.value)} />
-      </div>
-      <div className="space-y-1.5">
-        <label htmlFor="sign-up-password" className={ui.label}>
-          Password
-        </label>
-        <input
-          id="sign-up-password"
-          type="password"
-          autoComplete="new-password"
-          aria-describedby="sign-up-password-hint"
-          className={ui.input}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <p id="sign-up-password-hint" className="text-sm text-ink-muted">
-          At least {MIN_PASSWORD_LENGTH} characters.
-        </p>
-      </div>
-      <div className="space-y-1.5">
-        <label htmlFor="sign-up-name" className={ui.label}>
-          Display name <span className="font-normal text-ink-muted">(optional)</span>
-        </label>
-        <input id="sign-up-name" type="text" autoComplete="nickname" className={ui.input} value={displayName} onChange={(e) => setDisplayName(e.target.value)} />
-      </div>
+      <Field id="sign-up-email" label="Email" type="email" autoComplete="email" value={email} onValue={setEmail} />
+      <Field
+        id="sign-up-password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        value={password}
+        onValue={setPassword}
+      />
+      <Field
+        id="sign-up-name"
+        label={
+          <>
+            Display name <span className="font-normal text-ink-muted">(optional)</span>
+          </>
+        }
+        type="text"
+        autoComplete="nickname"
+        value={displayName}
+        onValue={setDisplayName}
+      />
       <button type="submit" className={`${ui.primaryButton} w-full`} disabled={busy}>
         {busy ? 'Creating account...' : 'Create Account'}
       </button>

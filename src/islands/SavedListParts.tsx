@@ -1,5 +1,6 @@
 /** Pieces shared by the wishlist and bookmarks pages. */
 import type { ReactNode } from 'react';
+import { Trash2 } from 'lucide-react';
 import { ui } from './ui.ts';
 
 export function SkeletonCards() {
@@ -41,5 +42,36 @@ export function LoadError({ onRetry }: { onRetry: () => void }) {
         Try again
       </button>
     </div>
+  );
+}
+
+interface SavedCardProps {
+  image: { src: string; alt: string; width: number; height: number; className: string };
+  title: string;
+  children?: ReactNode;
+  link: { href: string; label: string };
+  removeLabel: string;
+  removing: boolean;
+  onRemove: () => void;
+}
+
+/** A saved product or post: image, title, details, the link to it and a remove button. */
+export function SavedCard({ image, title, children, link, removeLabel, removing, onRemove }: SavedCardProps) {
+  return (
+    <li className={`${ui.card} flex flex-col overflow-hidden`}>
+      <img src={image.src} alt={image.alt} width={image.width} height={image.height} loading="lazy" className={image.className} />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h2 className="font-semibold leading-snug">{title}</h2>
+        {children}
+        <div className="mt-auto flex items-center gap-2 pt-2">
+          <a href={link.href} className={`${ui.primaryButton} flex-1`}>
+            {link.label}
+          </a>
+          <button type="button" className={ui.secondaryButton} aria-label={removeLabel} disabled={removing} onClick={onRemove}>
+            <Trash2 aria-hidden="true" size={16} />
+          </button>
+        </div>
+      </div>
+    </li>
   );
 }

@@ -3,7 +3,7 @@
  * localStorage so that static pages can show the right header before the
  * session check answers (see AuthBootstrap.astro); the server stays the judge.
  */
-import { appUserSchema, type AppUser } from '../domain/user.ts';
+import { isAppUser, type AppUser } from '../domain/user.ts';
 import { api } from './api.ts';
 
 export const USER_STORAGE_KEY = 'repwell-user';
@@ -16,8 +16,8 @@ let pending: Promise<AppUser | null> | undefined;
 
 export function readCachedUser(): AppUser | null {
   try {
-    const parsed = appUserSchema.safeParse(JSON.parse(localStorage.getItem(USER_STORAGE_KEY) ?? 'null'));
-    return parsed.success ? parsed.data : null;
+    const cached: unknown = JSON.parse(localStorage.getItem(USER_STORAGE_KEY) ?? 'null');
+    return isAppUser(cached) ? cached : null;
   } catch {
     return null;
   }

@@ -23,6 +23,20 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: optionalText.pipe(z.email().optional()).transform((email) => email?.toLowerCase() ?? 'admin@example.com'),
   ADMIN_PASSWORD: optionalText,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  /** Outgoing mail for contact messages; without SMTP_HOST and CONTACT_TO messages are only stored. */
+  SMTP_HOST: optionalText,
+  SMTP_PORT: optionalText.transform((port) => (port === undefined ? 587 : Number(port))).pipe(z.number().int().min(1).max(65535)),
+  SMTP_USER: optionalText,
+  SMTP_PASS: optionalText,
+  /** Implicit TLS ('true', usually port 465); unset means true only on port 465, else STARTTLS when offered. */
+  SMTP_SECURE: optionalText
+    .transform((value) => value?.toLowerCase())
+    .pipe(z.enum(['true', 'false']).optional())
+    .transform((value) => (value === undefined ? undefined : value === 'true')),
+  /** Where contact messages are delivered. */
+  CONTACT_TO: optionalText.pipe(z.email().optional()),
+  /** The site's sending address; defaults to CONTACT_TO. */
+  CONTACT_FROM: optionalText.pipe(z.email().optional()),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -1,5 +1,6 @@
 /** The wishlist and bookmark configurations of the shared saved-items API. */
-import { bookmarkAddSchema, bookmarkMessages, wishlistAddSchema, wishlistMessages } from '../domain/saved-items.ts';
+import { bookmarkMessages, wishlistMessages } from '../domain/saved-items.ts';
+import { bookmarkAddSchema, wishlistAddSchema } from '../domain/saved-items-requests.ts';
 import { addBookmark, listBookmarks, removeBookmark } from './bookmarks.ts';
 import type { SavedItemsConfig } from './saved-items-api.ts';
 import { addToWishlist, listWishlist, removeFromWishlist } from './wishlist.ts';

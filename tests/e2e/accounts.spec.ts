@@ -2,6 +2,18 @@ import type { Page } from '@playwright/test';
 import { e2eAccounts } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
 
+/** Links to posts, not to the blog's category pages. */
+const postLinks = 'a[href^="/blog/"]:not([href^="/blog/category"])';
+
+/**
+ * Clicks a button of a client:visible island once it has hydrated: scrolled into view first
+ * (so it hydrates), since a click before hydration would hit inert server HTML.
+ */
+async function clickIslandButton(page: Page, name: string) {
+  await page.getByRole('button', { name, exact: true }).scrollIntoViewIfNeeded();
+  await page.locator('astro-island:not([ssr])').getByRole('button', { name, exact: true }).click();
+}
+
 let counter = 0;
 const freshEmail = () => `e2e-${Date.now()}-${++counter}@example.com`;
 
@@ -67,9 +79,9 @@ test('a visitor opening /wishlist lands on /auth', async ({ page }) => {
 
 test('a visitor who presses Save is asked to sign in and nothing is saved', async ({ page }) => {
   await page.goto('/products');
-  const href = await page.locator('a[href^="/product/"]').first().getAttribute('href');
+  const href = await page.getByRole('main').locator('a[href^="/product/"]').first().getAttribute('href');
   await page.goto(href!);
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await clickIslandButton(page, 'Save');
   await expect(page.getByText('Please log in to add items to your wishlist.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveAttribute('aria-pressed', 'false');
 });
@@ -77,12 +89,12 @@ test('a visitor who presses Save is asked to sign in and nothing is saved', asyn
 test('save and unsave a product, then remove it on /wishlist', async ({ page }) => {
   await signUp(page, freshEmail());
   await page.goto('/products');
-  const link = page.locator('a[href^="/product/"]').first();
+  const link = page.getByRole('main').locator('a[href^="/product/"]').first();
   const href = (await link.getAttribute('href'))!;
   await page.goto(href);
   const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
 
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await clickIslandButton(page, 'Save');
   await expect(page.getByText('Item has been added to your wishlist.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Saved', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('button', { name: 'Saved', exact: true }).click();
@@ -102,10 +114,10 @@ test('save and unsave a product, then remove it on /wishlist', async ({ page }) 
 test('bookmark a post and remove it on /bookmarks', async ({ page }) => {
   await signUp(page, freshEmail());
   await page.goto('/blog');
-  const href = (await page.locator('a[href^="/blog/"]').first().getAttribute('href'))!;
+  const href = (await page.getByRole('main').locator(postLinks).first().getAttribute('href'))!;
   await page.goto(href);
   const title = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
-  await page.getByRole('button', { name: 'Bookmark', exact: true }).click();
+  await clickIslandButton(page, 'Bookmark');
   await expect(page.getByText('Bookmarked', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Bookmarked' })).toHaveAttribute('aria-pressed', 'true');
 

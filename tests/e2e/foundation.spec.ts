@@ -1,5 +1,8 @@
 import { expect, test } from './fixtures.ts';
 
+/** Links to posts, not to the blog's category pages. */
+const postLinks = 'a[href^="/blog/"]:not([href^="/blog/category"])';
+
 test('the home page renders with header, hero and new arrivals', async ({ page }) => {
   const response = await page.goto('/');
   expect(response?.status()).toBe(200);
@@ -12,12 +15,12 @@ test('/products lists products with a count', async ({ page }) => {
   await page.goto('/products');
   await expect(page.getByRole('heading', { level: 1, name: 'Product Catalog' })).toBeVisible();
   await expect(page.getByText(/\d+ products found/)).toBeVisible();
-  await expect(page.locator('a[href^="/product/"]').first()).toBeVisible();
+  await expect(page.getByRole('main').locator('a[href^="/product/"]').first()).toBeVisible();
 });
 
 test('a product page shows its name, price and affiliate link', async ({ page }) => {
   await page.goto('/products');
-  const first = page.locator('a[href^="/product/"]').first();
+  const first = page.getByRole('main').locator('a[href^="/product/"]').first();
   const href = await first.getAttribute('href');
   await page.goto(href!);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -30,7 +33,7 @@ test('a product page shows its name, price and affiliate link', async ({ page })
 test('/blog lists posts and a post opens', async ({ page }) => {
   await page.goto('/blog');
   await expect(page).toHaveTitle(/Recovery Blog/);
-  const posts = page.locator('a[href^="/blog/"]');
+  const posts = page.getByRole('main').locator(postLinks);
   expect(await posts.count()).toBeGreaterThanOrEqual(12);
   await posts.first().click();
   await expect(page).toHaveTitle(/ \| Recovery Blog$/);

@@ -79,6 +79,12 @@ describe('static files', () => {
     expect(await response.text()).toContain('About page');
   });
 
+  it('moves /page/ to /page when the page is built as page.html', async () => {
+    const response = await get('/about/?ref=menu');
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe('/about?ref=menu');
+  });
+
   it.each([
     ['/logo.svg', 'image/svg+xml'],
     ['/sitemap-index.xml', 'application/xml; charset=utf-8'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayNameFor, normalizeEmail, roleOf } from '../../src/domain/user.ts';
+import { displayNameFor, isAppUser, normalizeEmail, roleOf } from '../../src/domain/user.ts';
 
 describe('display name fallback (spec section 3)', () => {
   it('uses the display name given at sign-up', () => {
@@ -27,5 +27,15 @@ describe('roles', () => {
 describe('e-mail addresses', () => {
   it('are compared trimmed and lower-cased', () => {
     expect(normalizeEmail('  Sam@Example.COM ')).toBe('sam@example.com');
+  });
+});
+
+describe('cached users', () => {
+  it('are accepted only when well formed', () => {
+    expect(isAppUser({ id: 'u1', email: 'a@b.co', displayName: 'A', role: 'admin' })).toBe(true);
+    expect(isAppUser({ id: 'u1', email: 'a@b.co', displayName: 'A', role: 'owner' })).toBe(false);
+    expect(isAppUser({ id: 'u1', email: 'a@b.co', role: 'user' })).toBe(false);
+    expect(isAppUser(null)).toBe(false);
+    expect(isAppUser('user')).toBe(false);
   });
 });

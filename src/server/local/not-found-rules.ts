@@ -49,8 +49,10 @@ export function notFoundRulesFor(root: string): NotFoundRule[] {
   return rules;
 }
 
-/** The file inside root for a site path such as `/blog/not-found/`. */
+/** The file inside root for a site path: `/blog/not-found` is `blog/not-found.html`, `/x/` is `x/index.html`. */
 export function pageFile(root: string, sitePath: string): string {
   const clean = sitePath.replace(/^\/+/, '');
-  return join(root, clean.endsWith('.html') ? clean : join(clean, 'index.html'));
+  if (clean.endsWith('.html')) return join(root, clean);
+  if (clean === '' || clean.endsWith('/')) return join(root, clean, 'index.html');
+  return join(root, `${clean}.html`);
 }

@@ -63,7 +63,14 @@ async function resolvePath(root: string, url: URL): Promise<Resolved> {
   const target = join(root, ...segments);
   if (target !== root && !target.startsWith(root + sep)) return { kind: 'missing' };
 
-  if (url.pathname.endsWith('/')) return fileAt(root, join(target, 'index.html'));
+  if (url.pathname.endsWith('/')) {
+    const index = await fileAt(root, join(target, 'index.html'));
+    // Pages are built as `about.html` (Astro build.format 'file'), so `/about/` moves to `/about`, as on Netlify.
+    if (index.kind === 'missing' && target !== root && (await fileAt(root, `${target}.html`)).kind === 'file') {
+      return { kind: 'redirect', location: `${url.pathname.replace(/\/+$/, '')}${url.search}` };
+    }
+    return index;
+  }
 
   const stats = await statOrUndefined(target);
   if (stats?.isFile()) return fileAt(root, target, stats);

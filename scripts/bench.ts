@@ -1,0 +1,160 @@
+/**
+ * `npm run bench`: the performance budgets at 10,000 products (issue 4, ARCHITECTURE section 9).
+ *
+ * 1. Seeds a fresh database in a temporary folder with 10,000 demo products.
+ * 2. Builds the site and its pagefind index from it (its own Astro cache): build seconds, peak memory.
+ * 3. Serves the build with the local server and measures in Chromium: what the first /products
+ *    view downloads, and how fast the catalogue answers filter and sort changes.
+ * 4. Runs Lighthouse's mobile preset on a product page and on /products.
+ *
+ * Prints a table of figures with budgets and exits non-zero when a budget fails.
+ *
+ *   npm run bench [-- --products N] [-- --keep]
+ *
+ * It builds, so do not run it at the same time as another build of this checkout (Astro shares
+ * .astro/): `flock /tmp/repwell-build.lock npm run bench`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+import { chromiumArgs, findChromium } from '../tests/e2e/chromium.ts';
+import { measureFilters, measureFirstView } from './bench/catalogue-browser.ts';
+import { runLighthouse } from './bench/lighthouse.ts';
+import { samplePeakMemory } from './bench/peak-memory.ts';
+import { renderTable, verdict, type Figure } from './bench/report.ts';
+
+const { values } = parseArgs({
+  options: {
+    products: { type: 'string', default: '10000' },
+    keep: { type: 'boolean', default: false },
+    'lighthouse-runs': { type: 'string', default: '3' },
+  },
+});
+const productCount = Number(values.products);
+const lighthouseRuns = Number(values['lighthouse-runs']);
+
+/** Filter and sort combinations timed in the browser: sorts over everything, a category, narrowing, search, Top Picks. */
+const FILTER_QUERIES = [
+  'sort=price-low',
+  'sort=rating',
+  'sort=name',
+  'category=fitness',
+  'category=fitness&sort=price-high&rating=4%2B',
+  'min_price=50&max_price=150&availability=in-stock,out-of-stock',
+  'features=best-seller,amazon-choice&rating=3%2B',
+  'search=foam',
+  'category=recovery&search=roller&sort=price-low',
+  'featured=true',
+];
+
+const KB = 1024;
+const log = (message: string) => console.log(`bench: ${message}`);
+
+async function main(): Promise<number> {
+  const chromePath = findChromium();
+  if (!chromePath) throw new Error('No Chromium found (see tests/e2e/chromium.ts); run `node scripts/ensure-chromium.ts`.');
+  const started = performance.now();
+  const dir = mkdtempSync(join(tmpdir(), 'repwell-bench-'));
+  const databaseUrl = `file:${join(dir, 'app.db')}`;
+  // Server modules read DATABASE_URL once, on first use: the functions the local server runs
+  // (tracking beacons from the pages) must write to the benchmark's database, not the real one.
+  process.env.DATABASE_URL = databaseUrl;
+  const { Database } = await import('../db/client.ts');
+  const { applyMigrations } = await import('../db/migrate.ts');
+  const { seedDemoContent } = await import('../db/seed/index.ts');
+  const { buildSite, projectRoot } = await import('../src/server/local/builder.ts');
+  const { silentLogger } = await import('../src/server/local/logger.ts');
+  const { startLocalServer } = await import('../src/server/local/server.ts');
+  const figures: Figure[] = [];
+
+  try {
+    log(`seeding ${productCount} products into ${dir}`);
+    const seedStarted = performance.now();
+    const database = new Database({ url: databaseUrl });
+    await applyMigrations(database);
+    await seedDemoContent(database, { productCount });
+    database.close();
+    figures.push({ name: 'seed database (setup, no budget)', value: (performance.now() - seedStarted) / 1000, unit: 's' });
+
+    log('building the site and its search index');
+    const site = join(dir, 'site');
+    const memory = samplePeakMemory();
+    const summary = await buildSite({ outDir: site, databaseUrl, cacheDir: join(dir, 'astro-cache'), quiet: true, logger: silentLogger });
+    const peak = memory.stop();
+    figures.push(
+      { name: `build + index, ${productCount} products`, value: summary.ms / 1000, unit: 's', budget: 60 },
+      { name: '  of which astro build', value: (summary.astroMs ?? Number.NaN) / 1000, unit: 's' },
+      { name: '  of which pagefind index', value: (summary.indexMs ?? Number.NaN) / 1000, unit: 's' },
+      {
+        name: 'build peak memory, all processes',
+        value: peak === undefined ? undefined : peak.total / (KB * KB),
+        unit: 'MB',
+        budget: 2048,
+        digits: 0,
+      },
+      { name: '  largest single process', value: peak === undefined ? undefined : peak.largest / (KB * KB), unit: 'MB', digits: 0 },
+    );
+
+    const server = await startLocalServer({ port: 0, site, functionsDir: resolve(projectRoot, 'netlify/functions'), logger: silentLogger });
+    let productPath = '/products';
+    try {
+      log(`measuring the catalogue in Chromium at ${server.url}`);
+      const browser = await chromium.launch({ executablePath: chromePath, args: chromiumArgs });
+      try {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+        const firstView = await measureFirstView(page, server.url);
+        figures.push(
+          { name: 'first /products view: catalogue data (JSON)', value: firstView.dataBytes / KB, unit: 'KB', budget: 150 },
+          { name: 'first /products view: document + data', value: (firstView.documentBytes + firstView.dataBytes) / KB, unit: 'KB', budget: 150 },
+        );
+        productPath = (await page.locator('[data-catalogue-results] article h3 a').first().getAttribute('href')) ?? productPath;
+
+        const timings = await measureFilters(page, FILTER_QUERIES);
+        for (const timing of timings) {
+          figures.push({ name: `filter/sort ${timing.query || '(default)'} (warm median)`, value: timing.warmMs, unit: 'ms', budget: 100 });
+          figures.push({ name: '  first time, data files downloaded (cold)', value: timing.coldMs, unit: 'ms' });
+        }
+      } finally {
+        await browser.close();
+      }
+
+      for (const path of [productPath, '/products']) {
+        log(`Lighthouse (mobile, ${lighthouseRuns} runs) on ${path}`);
+        const result = await runLighthouse(`${server.url}${path}`, chromePath, lighthouseRuns);
+        const label = path === '/products' ? '/products' : 'product page';
+        // Score and CLS budgets hold for both; the TBT budget is the product page's (ARCHITECTURE section 9).
+        const tbtBudget = path === '/products' ? undefined : 50;
+        figures.push(
+          { name: `Lighthouse mobile performance, ${label}`, value: result.performance, unit: '', budget: 95, atLeast: true, digits: 0 },
+          { name: `  CLS, ${label}`, value: result.cls, unit: '', budget: 0.02, digits: 3 },
+          { name: `  TBT, ${label}`, value: result.tbtMs, unit: 'ms', budget: tbtBudget, digits: 0 },
+          { name: `  LCP, ${label}`, value: result.lcpMs, unit: 'ms', digits: 0 },
+        );
+      }
+    } finally {
+      await server.close();
+    }
+  } finally {
+    if (values.keep) log(`kept ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
+  }
+
+  console.log('');
+  console.log(renderTable(figures));
+  console.log('');
+  const failed = figures.filter((figure) => verdict(figure) === 'FAIL');
+  log(
+    `finished in ${((performance.now() - started) / 1000).toFixed(0)} s; ${failed.length === 0 ? 'every budget holds' : `${failed.length} budget(s) failed`}`,
+  );
+  return failed.length === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,56 @@
+/**
+ * Everything the catalogue shows below its headings for one query, computed from the items in
+ * scope: the product list with its count and Trending strip, or the Top Picks lists.
+ */
+import type { CatalogueProduct } from '../product-card.ts';
+import { topPicks, trendingProducts } from './picks.ts';
+import { selectCatalogue, type CatalogueItem, type SelectOptions } from './pipeline.ts';
+import type { CatalogueQuery } from './query.ts';
+import { showsTrending } from './view.ts';
+
+export interface CatalogueListView {
+  kind: 'list';
+  query: CatalogueQuery;
+  /** Sorted, at most 200. */
+  products: CatalogueProduct[];
+  /** How many matched in all (more than products.length when the limit cut the list). */
+  total: number;
+  trending: CatalogueProduct[];
+}
+
+export interface CatalogueTopPicksView {
+  kind: 'top-picks';
+  query: CatalogueQuery;
+  editorsChoice: CatalogueProduct[];
+  highestRated: CatalogueProduct[];
+}
+
+export type CatalogueView = CatalogueListView | CatalogueTopPicksView;
+
+export interface TopPicksProducts {
+  editorsChoice: CatalogueProduct[];
+  highestRated: CatalogueProduct[];
+}
+
+/** The Top Picks view from lists already picked (the build's picks file). */
+export function topPicksView(query: CatalogueQuery, picks: TopPicksProducts): CatalogueTopPicksView {
+  return { kind: 'top-picks', query, editorsChoice: picks.editorsChoice, highestRated: picks.highestRated };
+}
+
+const products = (items: readonly CatalogueItem[]) => items.map((item) => item.product);
+
+/** `items` are the listed products in scope (at least the query's category), newest first. */
+export function catalogueView(items: readonly CatalogueItem[], query: CatalogueQuery, options: SelectOptions = {}): CatalogueView {
+  if (query.featured) {
+    const picks = topPicks(items, query.category);
+    return topPicksView(query, { editorsChoice: products(picks.editorsChoice), highestRated: products(picks.highestRated) });
+  }
+  const selection = selectCatalogue(items, query, options);
+  return {
+    kind: 'list',
+    query,
+    products: products(selection.items),
+    total: selection.total,
+    trending: showsTrending(query) && query.category ? products(trendingProducts(items, query.category)) : [],
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * Categories as the catalogue shows them (spec section 2): sorted by name with 'uncategorized'
+ * last, five chips on mobile, up to four related categories, links that keep featured=true.
+ */
+import { CATALOGUE_PATH, serializeCatalogueQuery, DEFAULT_QUERY } from './query.ts';
+
+export const UNCATEGORIZED_SLUG = 'uncategorized';
+/** Spec section 9: mobile chips 5; related categories 4. */
+export const MOBILE_CHIP_COUNT = 5;
+export const RELATED_CATEGORY_COUNT = 4;
+
+export interface CategorySummary {
+  slug: string;
+  name: string;
+  /** Listed (available) products in the category. */
+  productCount: number;
+}
+
+const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/** Sorted by name, case-insensitively, with the default 'uncategorized' category last. */
+export function orderCategories<T extends Pick<CategorySummary, 'slug' | 'name'>>(categories: readonly T[]): T[] {
+  return [...categories].sort(
+    (a, b) =>
+      Number(a.slug === UNCATEGORIZED_SLUG) - Number(b.slug === UNCATEGORIZED_SLUG) ||
+      byName.compare(a.name, b.name) ||
+      byName.compare(a.slug, b.slug),
+  );
+}
+
+/** The first five categories, as chips on narrow screens (the More drawer lists them all). */
+export function mobileChipCategories<T>(ordered: readonly T[]): T[] {
+  return ordered.slice(0, MOBILE_CHIP_COUNT);
+}
+
+/**
+ * Related Categories for the selected one: the next four in browser order after it, wrapping
+ * around, so each category points on to different neighbours. Empty categories and the
+ * 'uncategorized' catch-all are not worth a detour and are skipped. None when the selected
+ * category is unknown or the catalogue has only one category.
+ */
+export function relatedCategories<T extends CategorySummary>(ordered: readonly T[], current: string | null): T[] {
+  const index = ordered.findIndex((category) => category.slug === current);
+  if (index < 0 || ordered.length <= 1) return [];
+  const rotated = [...ordered.slice(index + 1), ...ordered.slice(0, index)];
+  return rotated.filter((category) => category.productCount > 0 && category.slug !== UNCATEGORIZED_SLUG).slice(0, RELATED_CATEGORY_COUNT);
+}
+
+/** A category's catalogue link, /products?category={slug}, keeping featured=true when the view has it; null is All Products / All Top Picks. */
+export function categoryHref(slug: string | null, featured: boolean): string {
+  const search = serializeCatalogueQuery({ ...DEFAULT_QUERY, category: slug, featured });
+  return search ? `${CATALOGUE_PATH}?${search}` : CATALOGUE_PATH;
+}
+
+/** "1 product", "12 products". */
+export function productCountLabel(count: number): string {
+  return `${count} ${count === 1 ? 'product' : 'products'}`;
+}

@@ -1,0 +1,132 @@
+/**
+ * The catalogue's filter and sort pipeline (spec section 7, product reads): the listed products
+ * narrowed by category, search, featured, price bounds, minimum rating, stock and special
+ * features, sorted by the chosen order, at most 200. The same functions build the static pages at
+ * build time and answer every filter change in the browser.
+ *
+ * Items arrive in the catalogue's newest-first order and carry their rank in it, so every sort
+ * breaks ties by recency and the default sort is a plain rank order.
+ */
+import type { CatalogueProduct } from '../product-card.ts';
+import { CATALOGUE_LIMIT, effectivePrice } from '../product.ts';
+import { RATING_OPTIONS, type CatalogueQuery, type FeatureKey, type RatingFilter, type SortKey, type StockState } from './query.ts';
+
+export interface CatalogueItem {
+  product: CatalogueProduct;
+  /** Position in the whole catalogue, newest first (0 is the newest). */
+  rank: number;
+  /** Position in the whole catalogue by name, A to Z. */
+  nameRank: number;
+}
+
+/** The price a shopper pays, which price bounds and price sorting use: the sale price during a sale. */
+export function shopperPrice(product: Pick<CatalogueProduct, 'price' | 'salePrice'>): number {
+  return effectivePrice(product.price, product.salePrice);
+}
+
+export function matchesCategory(product: CatalogueProduct, category: string | null): boolean {
+  return category === null || product.category?.slug === category;
+}
+
+/** featured=true keeps products whose attributes mark them featured (attributes.is_featured). */
+export function matchesFeatured(product: CatalogueProduct, featured: boolean): boolean {
+  return !featured || product.featured === true;
+}
+
+/** Price bounds are inclusive and apply to the price the shopper pays. */
+export function matchesPriceRange(product: CatalogueProduct, minPrice: number | null, maxPrice: number | null): boolean {
+  const price = shopperPrice(product);
+  return (minPrice === null || price >= minPrice) && (maxPrice === null || price <= maxPrice);
+}
+
+export function minimumRating(rating: RatingFilter | null): number | null {
+  return RATING_OPTIONS.find((option) => option.value === rating)?.min ?? null;
+}
+
+/** 4+, 3+ and 2+ keep products rated at least that; an unrated product never passes a rating filter. */
+export function matchesRating(product: CatalogueProduct, rating: RatingFilter | null): boolean {
+  const min = minimumRating(rating);
+  return min === null || (product.rating !== null && product.rating >= min);
+}
+
+/** In-stock alone keeps in-stock products, out-of-stock alone the others, both keep all. */
+export function matchesAvailability(product: CatalogueProduct, availability: readonly StockState[]): boolean {
+  return availability.includes(product.inStock ? 'in-stock' : 'out-of-stock');
+}
+
+const FEATURE_FLAGS: Readonly<Record<FeatureKey, (product: CatalogueProduct) => boolean>> = {
+  'best-seller': (product) => product.bestSeller === true,
+  'amazon-choice': (product) => product.amazonChoice === true,
+  'climate-friendly': (product) => product.climatePledge === true,
+  'fsa-hsa': (product) => product.fsaHsa === true,
+};
+
+/** Every chosen feature must hold (best-seller, amazon-choice, climate-friendly, fsa-hsa). */
+export function matchesFeatures(product: CatalogueProduct, features: readonly FeatureKey[]): boolean {
+  return features.every((feature) => FEATURE_FLAGS[feature](product));
+}
+
+/** The spec's search: a case-insensitive match of the term within the name or the description. */
+export function matchesText(term: string, name: string, descriptionBlocks: readonly string[] = []): boolean {
+  const needle = term.trim().toLowerCase();
+  if (!needle) return true;
+  return name.toLowerCase().includes(needle) || descriptionBlocks.some((block) => block.toLowerCase().includes(needle));
+}
+
+export interface SelectOptions {
+  /**
+   * Whether an item matches query.search, from the search data (name or description). Without it,
+   * the search matches names only: descriptions are not part of the card data.
+   */
+  matchesSearch?: (item: CatalogueItem) => boolean;
+  /** Defaults to the spec's 200. */
+  limit?: number;
+}
+
+export function filterCatalogue(items: readonly CatalogueItem[], query: CatalogueQuery, options: SelectOptions = {}): CatalogueItem[] {
+  const { category, search, featured, minPrice, maxPrice, rating, availability, features } = query;
+  const searchMatch = search ? (options.matchesSearch ?? ((item: CatalogueItem) => matchesText(search, item.product.name))) : null;
+  return items.filter(
+    (item) =>
+      matchesCategory(item.product, category) &&
+      matchesFeatured(item.product, featured) &&
+      matchesPriceRange(item.product, minPrice, maxPrice) &&
+      matchesRating(item.product, rating) &&
+      matchesAvailability(item.product, availability) &&
+      matchesFeatures(item.product, features) &&
+      (searchMatch === null || searchMatch(item)),
+  );
+}
+
+type Compare = (a: CatalogueItem, b: CatalogueItem) => number;
+
+const byRank: Compare = (a, b) => a.rank - b.rank;
+/** Unrated products go last whichever way ratings sort. */
+const ratingOf = (item: CatalogueItem) => item.product.rating ?? Number.NEGATIVE_INFINITY;
+
+const COMPARATORS: Readonly<Record<SortKey, Compare>> = {
+  newest: byRank,
+  oldest: (a, b) => b.rank - a.rank,
+  'price-low': (a, b) => shopperPrice(a.product) - shopperPrice(b.product) || byRank(a, b),
+  'price-high': (a, b) => shopperPrice(b.product) - shopperPrice(a.product) || byRank(a, b),
+  rating: (a, b) => ratingOf(b) - ratingOf(a) || byRank(a, b),
+  name: (a, b) => a.nameRank - b.nameRank,
+};
+
+/** Sorted copy: newest (default), oldest, price low or high (the price paid), rating (highest first), name (A to Z); ties newest first. */
+export function sortCatalogue(items: readonly CatalogueItem[], sort: SortKey): CatalogueItem[] {
+  return [...items].sort(COMPARATORS[sort]);
+}
+
+export interface CatalogueSelection {
+  /** The products to show, sorted, at most the limit. */
+  items: CatalogueItem[];
+  /** How many matched before the limit. */
+  total: number;
+}
+
+/** The whole pipeline: filter, sort, then keep the first 200 (spec section 9: product list limit). */
+export function selectCatalogue(items: readonly CatalogueItem[], query: CatalogueQuery, options: SelectOptions = {}): CatalogueSelection {
+  const matched = filterCatalogue(items, query, options);
+  return { items: sortCatalogue(matched, query.sort).slice(0, options.limit ?? CATALOGUE_LIMIT), total: matched.length };
+}

@@ -1,0 +1,138 @@
+/**
+ * What the site's navigation links to (spec section 2, Header and Public routes; section 9 limits):
+ * the four guides, the "For Everyday Recovery" links, the Blog Articles group of the mega menu and
+ * the categories of the Browse Categories drawer. Pure data and rules; the header renders them.
+ */
+
+export interface NavLink {
+  href: string;
+  label: string;
+  description: string;
+}
+
+/** The four guide pages; the home page's shortcut buttons and the Guides menu open these. */
+export const GUIDE_LINKS: readonly NavLink[] = [
+  {
+    href: '/guides/recovery-routines',
+    label: 'Recovery Routines',
+    description: 'Simple routines that help sore muscles bounce back between sessions.',
+  },
+  {
+    href: '/guides/injury-prevention',
+    label: 'Injury Prevention',
+    description: 'Warm-ups, form and gear that keep joints healthy while you train.',
+  },
+  {
+    href: '/guides/nutrition-tips',
+    label: 'Nutrition Tips',
+    description: 'Protein, hydration and supplements explained without the hype.',
+  },
+  {
+    href: '/guides/sleep-optimization',
+    label: 'Sleep Optimization',
+    description: 'Better sleep for better recovery: habits, environment and tools.',
+  },
+];
+
+/** The "For Everyday Recovery" group: home-essentials, budget and office go to their catalogue categories, beginner to the blog. */
+export const EVERYDAY_LINKS: readonly NavLink[] = [
+  { href: '/products?category=home', label: 'Home Essentials', description: 'Recovery basics for every home.' },
+  { href: '/products?category=budget', label: 'Budget Picks', description: 'Effective gear that does not cost a fortune.' },
+  { href: '/products?category=office', label: 'Office Wellness', description: 'Stay comfortable and moving at your desk.' },
+  { href: '/blog?category=beginner', label: 'Beginner Guides', description: 'New to home fitness? Start here.' },
+];
+
+/** Spec section 9: the Blog Articles group shows six posts, titles cut to 40 characters and excerpts to 80. */
+export const MENU_POST_COUNT = 6;
+export const MENU_TITLE_MAX = 40;
+export const MENU_EXCERPT_MAX = 80;
+
+/**
+ * Spec section 9: navigation menu delays. Radix NavigationMenu's `delayDuration` and
+ * `skipDelayDuration` take the first two; Radix closes 150 ms after the pointer leaves, a value it
+ * fixes internally (tests/unit/menu-delays.test.ts checks the installed version still does).
+ */
+export const MENU_DELAYS = { openMs: 200, skipMs: 300, closeMs: 150 } as const;
+
+/** The slug of the default category, hidden from navigation (spec section 3). */
+export const UNCATEGORIZED_SLUG = 'uncategorized';
+
+const ELLIPSIS = '…';
+
+/**
+ * Cuts text to at most `max` characters (code points, so an emoji is never split) and marks the cut
+ * with an ellipsis; text that fits is returned unchanged. Whitespace left at the cut is dropped.
+ */
+export function truncateText(text: string, max: number): string {
+  const characters = Array.from(text.trim());
+  if (characters.length <= max) return characters.join('');
+  return `${characters.slice(0, max).join('').trimEnd()}${ELLIPSIS}`;
+}
+
+export interface MenuPostSource {
+  slug: string;
+  title: string;
+  excerpt: string;
+  publishedAt: Date;
+}
+
+export interface MenuPost {
+  href: string;
+  title: string;
+  excerpt: string;
+}
+
+/** The Blog Articles group: the six newest published posts (the caller passes published ones only), cut to size. */
+export function menuPosts(posts: readonly MenuPostSource[]): MenuPost[] {
+  return [...posts]
+    .sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime())
+    .slice(0, MENU_POST_COUNT)
+    .map((post) => ({
+      href: `/blog/${post.slug}`,
+      title: truncateText(post.title, MENU_TITLE_MAX),
+      excerpt: truncateText(post.excerpt, MENU_EXCERPT_MAX),
+    }));
+}
+
+export interface DrawerCategorySource {
+  name: string;
+  slug: string;
+  showInNavigation: boolean;
+  navigationOrder: number | null;
+  productCount: number;
+}
+
+export interface DrawerCategory {
+  href: string;
+  name: string;
+  productCount: number;
+}
+
+/**
+ * The categories navigation shows (spec section 7: show_in_navigation, by navigation order with
+ * unordered ones last; then by name), without the uncategorized default (spec section 2, Header).
+ */
+export function navigationCategories<T extends DrawerCategorySource>(categories: readonly T[]): T[] {
+  return categories
+    .filter((category) => category.showInNavigation && category.slug !== UNCATEGORIZED_SLUG)
+    .sort((a, b) => (a.navigationOrder ?? Infinity) - (b.navigationOrder ?? Infinity) || a.name.localeCompare(b.name));
+}
+
+/** The Browse Categories drawer: the navigation categories, each to its catalogue page. */
+export function drawerCategories(categories: readonly DrawerCategorySource[]): DrawerCategory[] {
+  return navigationCategories(categories).map((category) => ({
+    href: `/products?category=${encodeURIComponent(category.slug)}`,
+    name: category.name,
+    productCount: category.productCount,
+  }));
+}
+
+/**
+ * The header search (spec section 5): the trimmed text goes to /products?search=…; blank text goes
+ * nowhere (null), so submitting an empty box does nothing.
+ */
+export function headerSearchHref(text: string): string | null {
+  const query = text.trim();
+  if (!query) return null;
+  return `/products?${new URLSearchParams({ search: query }).toString()}`;
+}

@@ -1,0 +1,58 @@
+/**
+ * schema.org Product JSON-LD with an Offer (issue 4: price, currency, availability), so search
+ * engines can show the product's price and stock. URLs are absolute, as Google requires.
+ */
+import { effectivePrice, normalizeRating } from '../product.ts';
+import { readText, type AttributeMap } from './attributes.ts';
+
+export interface ProductJsonLdInput {
+  name: string;
+  /** Plain text. */
+  description: string;
+  /** Absolute URL of the product page. */
+  url: string;
+  /** Absolute image URLs, main image first. */
+  images: string[];
+  price: number;
+  salePrice: number | null;
+  inStock: boolean;
+  rating: number | null;
+  ratingCount: number | null;
+  attributes: AttributeMap;
+}
+
+/** attributes.currency when it is a three-letter code, else USD (spec section 9). */
+export function currencyOf(attributes: AttributeMap): string {
+  const currency = readText(attributes, 'currency')?.toUpperCase();
+  return currency && /^[A-Z]{3}$/.test(currency) ? currency : 'USD';
+}
+
+export function productJsonLd(input: ProductJsonLdInput): Record<string, unknown> {
+  const { attributes } = input;
+  const data: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: input.name,
+    url: input.url,
+    image: input.images,
+  };
+  if (input.description) data.description = input.description;
+  const sku = readText(attributes, 'sku');
+  if (sku) data.sku = sku;
+  const brand = readText(attributes, 'brand');
+  if (brand) data.brand = { '@type': 'Brand', name: brand };
+  const rating = normalizeRating(input.rating);
+  // Google ignores an aggregateRating without a count, and a rating of 0 is no rating.
+  if (rating !== null && rating > 0 && input.ratingCount !== null && input.ratingCount > 0) {
+    data.aggregateRating = { '@type': 'AggregateRating', ratingValue: rating, bestRating: 5, worstRating: 1, ratingCount: input.ratingCount };
+  }
+  data.offers = {
+    '@type': 'Offer',
+    url: input.url,
+    price: effectivePrice(input.price, input.salePrice).toFixed(2),
+    priceCurrency: currencyOf(attributes),
+    availability: input.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    itemCondition: 'https://schema.org/NewCondition',
+  };
+  return data;
+}

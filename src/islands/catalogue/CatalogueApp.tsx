@@ -1,0 +1,139 @@
+/**
+ * The catalogue island (spec section 2, Catalogue /products): headings and breadcrumb, search bar,
+ * quiz banner, category browser, filter sidebar or drawer, results with Trending and Related
+ * Categories, or Top Picks. It hydrates over the pre-rendered page: the product grid the page was
+ * built with arrives as `children` (static HTML, not re-rendered) and stays until the shopper
+ * asks for something else; from then on the island renders the grid from the catalogue data.
+ */
+import { useEffect, useRef, type ReactNode } from 'react';
+import { enhanceProductCards } from '../../components/product-card/card-client.ts';
+import type { CatalogueView } from '../../domain/catalogue/catalogue-view.ts';
+import { relatedCategories, type CategorySummary } from '../../domain/catalogue/categories.ts';
+import { serializeCatalogueQuery } from '../../domain/catalogue/query.ts';
+import {
+  canonicalCataloguePath,
+  documentTitle,
+  listHeading,
+  resultCountLabel,
+  showsCategoryBrowser,
+  showsFilterPanel,
+  showsQuizBanner,
+  showsRelatedCategories,
+} from '../../domain/catalogue/view.ts';
+import { QuizBanner } from '../quiz/QuizBanner.tsx';
+import { CatalogueContext } from './catalogue-context.ts';
+import { CatalogueHeader } from './CatalogueHeader.tsx';
+import { CategoryBrowser } from './CategoryBrowser.tsx';
+import { EmptyState } from './EmptyState.tsx';
+import { FilterPanel } from './FilterPanel.tsx';
+import { FiltersDrawer } from './FiltersDrawer.tsx';
+import { ProductGrid } from './ProductGrid.tsx';
+import { RelatedCategories } from './RelatedCategories.tsx';
+import { SearchBar } from './SearchBar.tsx';
+import { TopPicksView } from './TopPicksView.tsx';
+import { TrendingStrip } from './TrendingStrip.tsx';
+import { useCatalogue, type CatalogueBase } from './use-catalogue.ts';
+
+export interface CatalogueAppProps {
+  /** Names this build's data files. */
+  version: string;
+  shardKeys: string[];
+  /** Every category, in browser order, with its product count. */
+  categories: CategorySummary[];
+  base: CatalogueBase;
+  /** The view the page was pre-rendered with; a list view's products are left out (they are the `children` grid). */
+  initialView: CatalogueView;
+  /** How many products the pre-rendered grid holds. */
+  prerenderedCount: number;
+  children?: ReactNode;
+}
+
+export default function CatalogueApp({ version, shardKeys, categories, base, initialView, prerenderedCount, children }: CatalogueAppProps) {
+  const { query, view, prerendered, status, error, navigate, prefetch } = useCatalogue({ base, initialView, version, shardKeys });
+  const topRef = useRef<HTMLDivElement>(null);
+  const shownQuery = view.query;
+  const categoryName = categories.find((category) => category.slug === shownQuery.category)?.name ?? null;
+
+  useEffect(() => enhanceProductCards(), []);
+
+  // Title and canonical link follow the view, so a shared or bookmarked URL names what it shows.
+  useEffect(() => {
+    if (prerendered) return;
+    document.title = documentTitle(shownQuery, categoryName);
+    const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+    // Resolved against the current canonical URL, so it keeps the site's configured origin.
+    if (canonical) canonical.href = new URL(canonicalCataloguePath(shownQuery), canonical.href).href;
+  }, [prerendered, shownQuery, categoryName]);
+
+  const count = view.kind !== 'list' ? 0 : prerendered ? prerenderedCount : view.products.length;
+  const loading = status === 'loading';
+
+  return (
+    <CatalogueContext.Provider value={{ query, navigate, top: () => topRef.current }}>
+      <div
+        ref={topRef}
+        className="scroll-mt-24"
+        // What is on screen, for tests and the benchmark: the query answered and whether more is loading.
+        data-catalogue-query={serializeCatalogueQuery(shownQuery)}
+        data-catalogue-status={status}
+      >
+        <CatalogueHeader query={shownQuery} categoryName={categoryName} />
+        <div onPointerEnter={prefetch} onFocus={prefetch}>
+          <SearchBar />
+        </div>
+        {error && (
+          <div
+            role="alert"
+            className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-card border border-sale/30 bg-surface p-4 text-sm"
+          >
+            <p className="text-ink">{error}</p>
+            <button type="button" onClick={() => window.location.reload()} className="font-semibold text-brand-700 underline underline-offset-4">
+              Reload
+            </button>
+          </div>
+        )}
+        {showsQuizBanner(shownQuery) && (
+          <div className="mb-8">
+            <QuizBanner />
+          </div>
+        )}
+        {showsCategoryBrowser(shownQuery) && <CategoryBrowser categories={categories} current={shownQuery.category} featured={shownQuery.featured} />}
+
+        {view.kind === 'top-picks' ? (
+          <div aria-busy={loading} className={loading ? 'opacity-60 transition-opacity' : undefined}>
+            <TopPicksView view={view} categoryName={categoryName} />
+          </div>
+        ) : (
+          <div className="md:grid md:grid-cols-[15rem_minmax(0,1fr)] md:gap-8 lg:grid-cols-[17rem_minmax(0,1fr)]">
+            {showsFilterPanel(shownQuery) && (
+              <aside aria-label="Filters" className="hidden md:block" onPointerEnter={prefetch} onFocus={prefetch}>
+                <FilterPanel categories={categories} />
+              </aside>
+            )}
+            <section aria-labelledby="catalogue-list-heading" aria-busy={loading} className="min-w-0">
+              {view.trending.length > 0 && <TrendingStrip categoryName={categoryName ?? shownQuery.category ?? ''} products={view.trending} />}
+              <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
+                <div>
+                  <h2 id="catalogue-list-heading" className="text-xl font-bold text-ink">
+                    {listHeading(shownQuery, categoryName)}
+                  </h2>
+                  <p className="mt-1 text-sm text-ink-muted" role="status">
+                    {loading ? 'Loading products…' : resultCountLabel(count)}
+                    {!loading && view.total > count && ` (showing the first ${count} of ${view.total}; narrow the filters to see the rest)`}
+                  </p>
+                </div>
+                <FiltersDrawer categories={categories} resultCount={count} onIntent={prefetch} />
+              </div>
+              <div className={loading ? 'opacity-60 transition-opacity' : undefined} data-catalogue-results>
+                {count === 0 ? <EmptyState query={shownQuery} /> : prerendered ? children : <ProductGrid products={view.products} />}
+              </div>
+              {showsRelatedCategories(shownQuery, categories.length) && (
+                <RelatedCategories categories={relatedCategories(categories, shownQuery.category)} />
+              )}
+            </section>
+          </div>
+        )}
+      </div>
+    </CatalogueContext.Provider>
+  );
+}

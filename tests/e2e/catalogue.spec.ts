@@ -1,0 +1,485 @@
+/**
+ * The catalogue end to end (issue 4, points 1, 2, 3 and 8; spec section 2, Catalogue /products):
+ * every query parameter, the filter panel and its drawer under 768 px, the category browser,
+ * Top Picks and its carousels, the empty states, the URL as the state (back, forward, reload)
+ * and the pages as HTML without JavaScript.
+ *
+ * Expected counts come from the demo seed's own generator (the global setup seeds 640 products),
+ * so the whole chain (database, build, data files, pipeline, page) is checked against the source.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { seedCategories } from '../../db/seed/categories.ts';
+import { DEFAULT_PRODUCT_COUNT } from '../../db/seed/index.ts';
+import { generateProducts } from '../../db/seed/products.ts';
+import { parseCatalogueQuery, serializeCatalogueQuery } from '../../src/domain/catalogue/query.ts';
+import { expect, test } from './fixtures.ts';
+
+const seeded = generateProducts(
+  DEFAULT_PRODUCT_COUNT,
+  new Date(),
+  seedCategories.map((category, index) => ({ id: index + 1, slug: category.slug })),
+)
+  .map(({ product }) => product)
+  .filter((product) => product.availability !== false);
+
+/** What "{n} products found" should say for the listed products that pass `keep` (at most 200). */
+function expectedCount(keep: (product: (typeof seeded)[number]) => boolean): number {
+  return Math.min(200, seeded.filter(keep).length);
+}
+
+type Seeded = (typeof seeded)[number];
+const flag = (product: Seeded, key: string) => (product.attributes as Record<string, unknown>)[key] === true;
+const categoryOf = (product: Seeded) => seedCategories[(product.categoryId ?? 0) - 1]?.slug;
+/** The spec's search: the term within the name or the description's text, ignoring case. */
+const mentions = (product: Seeded, term: string) =>
+  `${product.name}\n${(product.description ?? '').replace(/<[^>]*>/g, ' ').replace(/&amp;/g, '&')}`.toLowerCase().includes(term.toLowerCase());
+
+test.beforeEach(async ({ page }) => {
+  // The cookie banner is another suite's subject; here it would only cover the page.
+  await page.addInitScript(() => localStorage.setItem('cookie-consent', 'declined'));
+});
+
+/** Waits until the island is interactive and shows the answer for `search` (the query as the URL has it). */
+async function shows(page: Page, search = ''): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('astro-island[component-url*="CatalogueApp"]:not([ssr])') !== null);
+  const root = page.locator('[data-catalogue-query]');
+  await expect(root).toHaveAttribute('data-catalogue-query', serializeCatalogueQuery(parseCatalogueQuery(search)));
+  await expect(root).toHaveAttribute('data-catalogue-status', 'ready');
+}
+
+async function open(page: Page, search = ''): Promise<void> {
+  await page.goto(search ? `/products?${search}` : '/products');
+  await shows(page, search);
+}
+
+/** The canonical link's path and query (its origin is the configured site, not the test server). */
+async function canonical(page: Page): Promise<string> {
+  const href = await page.locator('link[rel="canonical"]').getAttribute('href');
+  const url = new URL(href ?? '', 'http://unknown');
+  return `${url.pathname}${url.search}`;
+}
+
+const results = (page: Page) => page.locator('[data-catalogue-results] article');
+const count = (page: Page) => page.getByRole('status').filter({ hasText: /products? found/ });
+const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Filters' });
+
+/** The price a card shows the shopper (the sale price during a sale). */
+async function prices(cards: Locator): Promise<number[]> {
+  const texts = await cards.locator('p span.text-lg').allTextContents();
+  return texts.map((text) => Number(/\$([\d,]+\.\d{2})/.exec(text)?.[1]?.replace(/,/g, '')));
+}
+
+async function ratings(cards: Locator): Promise<(number | null)[]> {
+  return cards.evaluateAll((articles) =>
+    articles.map((article) => {
+      const match = /Rated ([\d.]+) out of 5/.exec(article.textContent ?? '');
+      return match ? Number(match[1]) : null;
+    }),
+  );
+}
+
+async function names(cards: Locator): Promise<string[]> {
+  return (await cards.locator('h3 a').allTextContents()).map((name) => name.trim());
+}
+
+function isSorted<T>(values: T[], compare: (a: T, b: T) => number): boolean {
+  return values.every((value, index) => index === 0 || compare(values[index - 1]!, value) <= 0);
+}
+
+test.describe('the default catalogue', () => {
+  test('lists the newest in-stock products with the headings, count, quiz banner, category browser and disclosure', async ({ page }) => {
+    await open(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Product Catalog' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'All Products' })).toBeVisible();
+    await expect(count(page)).toContainText(`${expectedCount((product) => product.inStock === true)} products found`);
+    await expect(results(page)).toHaveCount(200);
+    await expect(results(page).filter({ hasText: 'Out of Stock' })).toHaveCount(0);
+
+    const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(breadcrumb.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    await expect(breadcrumb.getByText('Products')).toHaveAttribute('aria-current', 'page');
+
+    await expect(page.getByRole('heading', { name: 'Not sure what you need?' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Start Quiz' })).toBeVisible();
+    const browser = page.getByRole('region', { name: 'Browse categories' });
+    await expect(browser.getByRole('link', { name: /^All Products/ }).first()).toHaveAttribute('aria-current', 'page');
+    await expect(sidebar(page).getByLabel('Sort By')).toHaveValue('newest');
+    await expect(page.getByRole('heading', { name: 'Affiliate Disclosure' })).toBeVisible();
+    await expect.poll(() => canonical(page)).toBe('/products');
+  });
+
+  test('the category browser lists every category by name, uncategorized last, with counts', async ({ page }) => {
+    await open(page);
+    const cards = page.getByRole('region', { name: 'Browse categories' }).locator('ul').first().getByRole('link');
+    const labels = await cards.locator('span:first-child').allTextContents();
+    const expected = [...seedCategories]
+      .filter((category) => category.slug !== 'uncategorized')
+      .map((category) => category.name)
+      .sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+    expect(labels).toEqual(['All Products', ...expected, 'Uncategorized']);
+    await expect(cards.filter({ hasText: 'Recovery & Wellness' })).toHaveAttribute('href', '/products?category=recovery-wellness');
+    await expect(cards.filter({ hasText: 'Recovery & Wellness' })).toContainText(/\d+ products/);
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the listing and each category listing are HTML with canonical links', async ({ page }) => {
+    await page.goto('/products');
+    await expect(page.getByRole('heading', { level: 1, name: 'Product Catalog' })).toBeVisible();
+    await expect(page.locator('main a[href^="/product/"]')).not.toHaveCount(0);
+    await expect(results(page)).toHaveCount(200);
+
+    await page.goto('/products/category/recovery/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Recovery Products' })).toBeVisible();
+    await expect.poll(() => canonical(page)).toBe('/products?category=recovery');
+    await expect(results(page)).toHaveCount(expectedCount((product) => product.inStock === true && categoryOf(product) === 'recovery'));
+    await expect(page.getByRole('heading', { name: 'Trending Recovery Products' })).toBeVisible();
+
+    await page.goto('/products/top-picks/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Top Picks' })).toBeVisible();
+    await expect.poll(() => canonical(page)).toBe('/products?featured=true');
+  });
+});
+
+test.describe('query parameters', () => {
+  test('category: heading, breadcrumb, Trending strip and Related Categories', async ({ page }) => {
+    await open(page, 'category=recovery');
+    await expect(page.getByRole('heading', { level: 1, name: 'Recovery Products' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Category: Recovery' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('Recovery')).toHaveAttribute('aria-current', 'page');
+    await expect(count(page)).toContainText(
+      `${expectedCount((product) => product.inStock === true && categoryOf(product) === 'recovery')} products found`,
+    );
+    const categories = await results(page).locator('p.uppercase').allTextContents();
+    expect(new Set(categories)).toEqual(new Set(['Recovery']));
+    await expect(page.getByRole('heading', { name: 'Not sure what you need?' })).toHaveCount(0);
+
+    const trending = page.getByRole('region', { name: 'Trending Recovery Products' });
+    await expect(trending.locator('article')).toHaveCount(4);
+    expect(isSorted(await ratings(trending.locator('article')), (a, b) => (b ?? -1) - (a ?? -1))).toBe(true);
+
+    const related = page.getByRole('region', { name: 'Related Categories' }).getByRole('link');
+    await expect(related).toHaveCount(4);
+    for (const href of await related.evaluateAll((links) => links.map((link) => link.getAttribute('href')))) {
+      expect(href).toMatch(/^\/products\?category=[a-z-]+$/);
+      expect(href).not.toBe('/products?category=recovery');
+    }
+    await expect(related.first()).toContainText(/\d+ products/);
+    await expect.poll(() => canonical(page)).toBe('/products?category=recovery');
+
+    await related.first().click();
+    const slug = new URL(page.url()).searchParams.get('category');
+    expect(slug).not.toBe('recovery');
+    await shows(page, `category=${slug}`);
+    await expect.poll(() => canonical(page)).toBe(`/products?category=${slug}`);
+  });
+
+  test("search: the catalogue's search bar sets the parameter and clearing it removes it", async ({ page }) => {
+    await open(page);
+    const box = page.getByRole('searchbox', { name: 'Search the catalog' });
+    await box.fill('foam');
+    await page.getByRole('search', { name: 'Catalog' }).getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/products\?search=foam$/);
+    await shows(page, 'search=foam');
+    await expect(page.getByRole('heading', { level: 1, name: 'Search Results for "foam"' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Results for "foam"' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Browse categories' })).toHaveCount(0);
+    await expect(results(page)).not.toHaveCount(0);
+
+    await box.fill('');
+    await page.getByRole('search', { name: 'Catalog' }).getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/products$/);
+    await shows(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Product Catalog' })).toBeVisible();
+  });
+
+  test('search matches descriptions as well as names, ignoring case', async ({ page }) => {
+    // "warranty" appears only in descriptions ("Backed by a … warranty"), never in a name.
+    const inDescriptions = seeded.filter((product) => product.inStock && mentions(product, 'warranty'));
+    expect(inDescriptions.length).toBeGreaterThan(0);
+    expect(seeded.some((product) => /warranty/i.test(product.name))).toBe(false);
+    await open(page, 'search=WARRANTY');
+    await expect(count(page)).toContainText(`${Math.min(200, inDescriptions.length)} products found`);
+  });
+
+  test('the header search box goes to /products?search= and the catalogue answers it', async ({ page }) => {
+    await page.goto('/about');
+    await page.getByRole('searchbox', { name: 'Search products' }).first().fill('  massage gun ');
+    await page.getByRole('searchbox', { name: 'Search products' }).first().press('Enter');
+    await expect(page).toHaveURL(/\/products\/?\?search=massage\+gun$/);
+    await shows(page, 'search=massage+gun');
+    await expect(page.getByRole('heading', { level: 1, name: 'Search Results for "massage gun"' })).toBeVisible();
+    await expect(count(page)).toContainText(
+      `${expectedCount((product) => product.inStock === true && mentions(product, 'massage gun'))} products found`,
+    );
+  });
+
+  test('sort: newest, oldest, price low and high, rating and name', async ({ page }) => {
+    await open(page);
+    const newestFirst = (await names(results(page)))[0];
+    const sortBy = sidebar(page).getByLabel('Sort By');
+
+    await sortBy.selectOption('price-low');
+    await shows(page, 'sort=price-low');
+    expect(isSorted(await prices(results(page)), (a, b) => a - b)).toBe(true);
+
+    await sortBy.selectOption('price-high');
+    await shows(page, 'sort=price-high');
+    expect(isSorted(await prices(results(page)), (a, b) => b - a)).toBe(true);
+
+    await sortBy.selectOption('rating');
+    await shows(page, 'sort=rating');
+    expect(isSorted(await ratings(results(page)), (a, b) => (b ?? -1) - (a ?? -1))).toBe(true);
+
+    await sortBy.selectOption('name');
+    await shows(page, 'sort=name');
+    expect(isSorted(await names(results(page)), (a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true }))).toBe(true);
+
+    await sortBy.selectOption('oldest');
+    await shows(page, 'sort=oldest');
+    expect((await names(results(page)))[0]).not.toBe(newestFirst);
+    await expect(page).toHaveURL(/\/products\?sort=oldest$/);
+  });
+
+  test('min_price and max_price apply only when numeric', async ({ page }) => {
+    await open(page, 'min_price=50&max_price=150');
+    for (const price of await prices(results(page))) expect(price >= 50 && price <= 150).toBe(true);
+    await expect(sidebar(page).getByRole('button', { name: /Mid-Range/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('heading', { name: 'Not sure what you need?' })).toHaveCount(0);
+
+    await open(page, 'min_price=cheap&max_price=');
+    await expect(count(page)).toContainText(`${expectedCount((product) => product.inStock === true)} products found`);
+    // Not numeric: no filter, so the quiz banner is back.
+    await expect(page.getByRole('heading', { name: 'Not sure what you need?' })).toBeVisible();
+  });
+
+  test('rating keeps 4+, 3+ and 2+', async ({ page }) => {
+    await open(page, 'rating=4%2B');
+    for (const rating of await ratings(results(page))) expect(rating).toBeGreaterThanOrEqual(4);
+    await expect(sidebar(page).getByRole('radio', { name: '4+ Stars' })).toBeChecked();
+    await expect(count(page)).toContainText(`${expectedCount((product) => product.inStock === true && (product.rating ?? 0) >= 4)} products found`);
+
+    await open(page, 'rating=2%2B');
+    await expect(count(page)).toContainText(`${expectedCount((product) => product.inStock === true && (product.rating ?? 0) >= 2)} products found`);
+  });
+
+  test('availability: in stock by default, out of stock alone, or both', async ({ page }) => {
+    await open(page, 'availability=out-of-stock');
+    const outOfStock = expectedCount((product) => product.inStock === false);
+    await expect(count(page)).toContainText(`${outOfStock} products found`);
+    await expect(results(page).filter({ hasText: 'Out of Stock' })).toHaveCount(outOfStock);
+    await expect(sidebar(page).getByRole('checkbox', { name: 'Out of Stock' })).toBeChecked();
+    await expect(sidebar(page).getByRole('checkbox', { name: 'In Stock' })).not.toBeChecked();
+
+    await open(page, 'availability=in-stock,out-of-stock&sort=price-high');
+    await expect(count(page)).toContainText(`${expectedCount(() => true)} products found`);
+    await expect(sidebar(page).getByRole('checkbox', { name: 'In Stock' })).toBeChecked();
+    await expect(sidebar(page).getByRole('checkbox', { name: 'Out of Stock' })).toBeChecked();
+  });
+
+  test('features: best-seller, amazon-choice, climate-friendly and fsa-hsa', async ({ page }) => {
+    const cases = [
+      { key: 'best-seller', attribute: 'is_best_seller', label: 'Best Seller', tag: 'Bestseller' },
+      { key: 'amazon-choice', attribute: 'is_amazon_choice', label: "Amazon's Choice", tag: "Amazon's Choice" },
+      { key: 'climate-friendly', attribute: 'climate_pledge_friendly', label: 'Climate Pledge Friendly' },
+      { key: 'fsa-hsa', attribute: 'fsa_hsa_eligible', label: 'FSA/HSA Eligible' },
+    ];
+    for (const { key, attribute, label, tag } of cases) {
+      await open(page, `features=${key}`);
+      const expected = expectedCount((product) => product.inStock === true && flag(product, attribute));
+      expect(expected).toBeGreaterThan(0);
+      await expect(count(page)).toContainText(`${expected} products found`);
+      await expect(sidebar(page).getByRole('checkbox', { name: label })).toBeChecked();
+      if (tag) await expect(results(page).filter({ hasNotText: tag })).toHaveCount(0);
+    }
+  });
+
+  test('featured=true shows Top Picks without the filter panel; links keep featured=true', async ({ page }) => {
+    await open(page, 'featured=true');
+    await expect(page.getByRole('heading', { level: 1, name: 'Top Picks' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('Top Picks')).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByLabel('Sort By')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Filters' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 2, name: "Editor's Choice" })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Highest Rated' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/products');
+
+    const browser = page.getByRole('region', { name: 'Browse categories' });
+    await expect(browser.getByRole('link', { name: /^All Top Picks/ }).first()).toHaveAttribute('aria-current', 'page');
+    const recovery = browser
+      .locator('ul')
+      .first()
+      .getByRole('link', { name: /^Recovery\s*\d/ });
+    await expect(recovery).toHaveAttribute('href', '/products?category=recovery&featured=true');
+    await recovery.click();
+    await shows(page, 'category=recovery&featured=true');
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('Recovery')).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/products?category=recovery');
+    for (const card of await page.getByRole('region', { name: "Editor's Choice" }).locator('article p.uppercase').allTextContents()) {
+      expect(card).toBe('Recovery');
+    }
+  });
+});
+
+test.describe('the list carousel', () => {
+  test('shows 3 at a time, wraps around both ways, marks the page with dots and overlays a hovered card', async ({ page }) => {
+    await open(page, 'featured=true');
+    const carousel = page.getByRole('region', { name: 'Highest Rated' });
+    await expect(carousel.locator('article')).toHaveCount(3);
+    const dots = carousel.getByRole('button', { name: /^Page \d of 3$/ });
+    await expect(dots).toHaveCount(3);
+    await expect(carousel.getByRole('button', { name: 'Page 1 of 3' })).toHaveAttribute('aria-current', 'true');
+    const firstPage = await names(carousel.locator('article'));
+
+    const next = carousel.getByRole('button', { name: 'Next Highest Rated' });
+    await next.click();
+    await expect(carousel.getByRole('button', { name: 'Page 2 of 3' })).toHaveAttribute('aria-current', 'true');
+    expect(await names(carousel.locator('article'))).not.toEqual(firstPage);
+    await next.click();
+    // Eight items: the last page holds two.
+    await expect(carousel.locator('article')).toHaveCount(2);
+    await next.click();
+    await expect(carousel.getByRole('button', { name: 'Page 1 of 3' })).toHaveAttribute('aria-current', 'true');
+    expect(await names(carousel.locator('article'))).toEqual(firstPage);
+
+    await carousel.getByRole('button', { name: 'Previous Highest Rated' }).click();
+    await expect(carousel.getByRole('button', { name: 'Page 3 of 3' })).toHaveAttribute('aria-current', 'true');
+    await carousel.getByRole('button', { name: 'Page 2 of 3' }).click();
+    await expect(carousel.getByRole('button', { name: 'Page 2 of 3' })).toHaveAttribute('aria-current', 'true');
+
+    const card = carousel.locator('article').first();
+    // The card view's overlay layer: hidden until the card is hovered.
+    const overlay = card.locator('div[aria-hidden="true"]').filter({ hasText: 'View Details' });
+    await page.mouse.move(0, 0);
+    await expect(overlay).toHaveCSS('opacity', '0');
+    await card.hover();
+    await expect(overlay).toHaveCSS('opacity', '1');
+  });
+});
+
+test.describe('empty states', () => {
+  test('"No products found" with a hint, and "No products in this category"', async ({ page }) => {
+    await open(page, 'search=zzqx-no-such-thing');
+    await expect(page.getByRole('heading', { name: 'No products found' })).toBeVisible();
+    await expect(page.getByText(/Try a different search term/)).toBeVisible();
+    await expect(count(page)).toContainText('0 products found');
+
+    await open(page, 'category=no-such-category');
+    await expect(page.getByRole('heading', { name: 'No products in this category' })).toBeVisible();
+
+    await open(page, 'featured=true&category=no-such-category');
+    await expect(page.getByRole('heading', { name: 'No Featured Products Found' })).toBeVisible();
+  });
+});
+
+test.describe('filters live in the URL', () => {
+  test('every control changes the URL; back, forward and reload restore the view; Clear All Filters resets it', async ({ page }) => {
+    await open(page, 'category=fitness');
+    const panel = sidebar(page);
+    await panel.getByLabel('Sort By').selectOption('price-low');
+    await shows(page, 'category=fitness&sort=price-low');
+    await panel.getByRole('checkbox', { name: 'Out of Stock' }).check();
+    await shows(page, 'category=fitness&sort=price-low&availability=in-stock,out-of-stock');
+    await panel.getByRole('radio', { name: '3+ Stars' }).check();
+    await shows(page, 'category=fitness&sort=price-low&rating=3%2B&availability=in-stock,out-of-stock');
+    await panel.getByRole('checkbox', { name: 'FSA/HSA Eligible' }).check();
+    await shows(page, 'category=fitness&sort=price-low&rating=3%2B&availability=in-stock,out-of-stock&features=fsa-hsa');
+    await expect(page).toHaveURL(/\/products\?category=fitness&sort=price-low&rating=3%2B&availability=in-stock,out-of-stock&features=fsa-hsa$/);
+
+    await page.goBack();
+    await shows(page, 'category=fitness&sort=price-low&rating=3%2B&availability=in-stock,out-of-stock');
+    await expect(panel.getByRole('checkbox', { name: 'FSA/HSA Eligible' })).not.toBeChecked();
+    await page.goBack();
+    await shows(page, 'category=fitness&sort=price-low&availability=in-stock,out-of-stock');
+    await expect(panel.getByRole('radio', { name: 'All Ratings' })).toBeChecked();
+    await page.goForward();
+    await shows(page, 'category=fitness&sort=price-low&rating=3%2B&availability=in-stock,out-of-stock');
+    await expect(panel.getByRole('radio', { name: '3+ Stars' })).toBeChecked();
+
+    await page.reload();
+    await shows(page, 'category=fitness&sort=price-low&rating=3%2B&availability=in-stock,out-of-stock');
+    await expect(panel.getByLabel('Sort By')).toHaveValue('price-low');
+    await expect(panel.getByRole('checkbox', { name: 'Out of Stock' })).toBeChecked();
+    await expect(page.getByRole('heading', { level: 1, name: 'Fitness Products' })).toBeVisible();
+
+    await panel.getByRole('button', { name: 'Clear All Filters' }).click();
+    await shows(page, 'category=fitness');
+    await expect(page).toHaveURL(/\/products\?category=fitness$/);
+    await expect(panel.getByLabel('Sort By')).toHaveValue('newest');
+    await expect(panel.getByRole('checkbox', { name: 'In Stock' })).toBeChecked();
+    await expect(panel.getByRole('checkbox', { name: 'Out of Stock' })).not.toBeChecked();
+    await expect(panel.getByRole('radio', { name: 'All Ratings' })).toBeChecked();
+  });
+
+  test('Budget Range: a preset toggles, the custom slider clears it and moves in steps of $10', async ({ page }) => {
+    await open(page);
+    const panel = sidebar(page);
+    const budgetFriendly = panel.getByRole('button', { name: /Budget-Friendly/ });
+    await budgetFriendly.click();
+    await shows(page, 'max_price=50');
+    await expect(budgetFriendly).toHaveAttribute('aria-pressed', 'true');
+    for (const price of await prices(results(page))) expect(price).toBeLessThanOrEqual(50);
+
+    await budgetFriendly.click();
+    await shows(page);
+    await expect(budgetFriendly).toHaveAttribute('aria-pressed', 'false');
+
+    await panel.getByRole('button', { name: /Professional/ }).click();
+    await shows(page, 'min_price=500');
+    await panel.getByRole('button', { name: 'Custom Range' }).click();
+    await shows(page);
+    const minimum = panel.getByRole('slider', { name: 'Minimum price' });
+    await expect(minimum).toHaveAttribute('aria-valuenow', '0');
+    await expect(panel.getByRole('slider', { name: 'Maximum price' })).toHaveAttribute('aria-valuemax', '2000');
+    await minimum.focus();
+    await minimum.press('ArrowRight');
+    await minimum.press('ArrowRight');
+    await shows(page, 'min_price=20');
+    await expect(panel.getByText('$20 - $2000+')).toBeVisible();
+    for (const price of await prices(results(page))) expect(price).toBeGreaterThanOrEqual(20);
+  });
+});
+
+test.describe('on a phone (under 768 px)', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+  });
+
+  test('the filter panel is a Filters drawer from the left', async ({ page }) => {
+    await open(page);
+    await expect(sidebar(page)).toBeHidden();
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Filters' });
+    await expect(drawer).toBeVisible();
+    const box = await drawer.boundingBox();
+    expect(box?.x).toBe(0);
+    await drawer.getByLabel('Sort By').selectOption('name');
+    await shows(page, 'sort=name');
+    await expect(drawer).toBeVisible();
+    await drawer.getByRole('button', { name: /^Show \d+ products?$/ }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Filters' })).toBeFocused();
+  });
+
+  test('categories are five chips and a More drawer listing them all', async ({ page }) => {
+    await open(page);
+    const chips = page.getByRole('region', { name: 'Browse categories' }).locator('ul').nth(1);
+    await expect(chips.getByRole('link')).toHaveText([
+      'All Products',
+      'Budget Picks',
+      'Fitness',
+      'Fitness Equipment',
+      'Health Supplements',
+      'Home Essentials',
+    ]);
+    await chips.getByRole('button', { name: 'More' }).click();
+    const drawer = page.getByRole('dialog', { name: 'All Categories' });
+    await expect(drawer.getByRole('link')).toHaveCount(seedCategories.length + 1);
+    await drawer.getByRole('link', { name: /^Wellness/ }).click();
+    await expect(drawer).toBeHidden();
+    await shows(page, 'category=wellness');
+    await expect(page.getByRole('heading', { level: 1, name: 'Wellness Products' })).toBeVisible();
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * The catalogue as a build produces it (issue 4, points 1, 2 and 7): a real `astro build` of a
+ * small seeded catalogue, then its HTML and data files read from disk.
+ *
+ * - The static pages hold what the pipeline says they should (crawlable without JavaScript).
+ * - The browser's data (the card files, decoded) gives the very same listing as the build did,
+ *   so the island taking over never changes what a page showed.
+ * - Every listed product is in exactly one card file, and no unavailable product is in any.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products as productsTable } from '../../db/schema.ts';
+import { seedDemoContent } from '../../db/seed/index.ts';
+import { catalogueView } from '../../src/domain/catalogue/catalogue-view.ts';
+import {
+  decodeCardShard,
+  decodeSearchShard,
+  picksScope,
+  type CardShardFile,
+  type PicksFile,
+  type SearchShardFile,
+} from '../../src/domain/catalogue/data-format.ts';
+import { mergeShards } from '../../src/domain/catalogue/dataset.ts';
+import { topPicks } from '../../src/domain/catalogue/picks.ts';
+import { DEFAULT_QUERY } from '../../src/domain/catalogue/query.ts';
+import { buildSite } from '../../src/server/local/builder.ts';
+import { silentLogger } from '../../src/server/local/logger.ts';
+import { createTempDatabase, type TempDatabase } from '../helpers/temp-db.ts';
+
+let temp: TempDatabase;
+let work: string;
+let site: string;
+
+beforeAll(async () => {
+  temp = await createTempDatabase();
+  await seedDemoContent(temp.database, { productCount: 120 });
+  work = mkdtempSync(join(tmpdir(), 'repwell-catalogue-'));
+  site = join(work, 'site');
+  await buildSite({ outDir: site, databaseUrl: temp.url, cacheDir: join(work, 'astro-cache'), quiet: true, logger: silentLogger });
+});
+
+afterAll(() => {
+  temp?.cleanup();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+const html = (path: string) => readFileSync(join(site, path), 'utf8');
+/** The product pages the results grid links to, in order (not the Trending strip above it). */
+function gridLinks(page: string): string[] {
+  const start = page.indexOf('data-catalogue-results');
+  const end = page.indexOf('related-categories-heading', start);
+  const grid = page.slice(start, end < 0 ? undefined : end);
+  return [...grid.matchAll(/<h3[^>]*><a href="\/product\/([^"]+)"/g)].map((match) => match[1]!);
+}
+
+/** The canonical link's path and query (its origin is whatever SITE_URL says). */
+function canonicalOf(page: string): string {
+  const href = /<link rel="canonical" href="([^"]+)"/.exec(page)?.[1] ?? '';
+  const url = new URL(href.replace(/&amp;/g, '&'));
+  return `${url.pathname}${url.search}`;
+}
+
+function dataFiles() {
+  const versions = readdirSync(join(site, 'catalogue-data'));
+  expect(versions).toHaveLength(1);
+  const folder = join(site, 'catalogue-data', versions[0]!);
+  const read = <T>(path: string) => JSON.parse(readFileSync(join(folder, path), 'utf8')) as T;
+  const keys = readdirSync(folder)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => name.replace(/\.json$/, ''));
+  return {
+    version: versions[0]!,
+    keys,
+    cards: (key: string) => decodeCardShard(read<CardShardFile>(`${key}.json`)),
+    search: (key: string) => decodeSearchShard(read<SearchShardFile>(`search/${key}.json`)),
+    picks: () => read<PicksFile>('picks/all.json'),
+  };
+}
+
+describe('the catalogue pages are HTML at build time', () => {
+  it('/products lists the newest in-stock products, as the pipeline orders them', () => {
+    const data = dataFiles();
+    const items = mergeShards(data.keys.map((key) => data.cards(key)));
+    const view = catalogueView(items, DEFAULT_QUERY);
+    if (view.kind !== 'list') throw new Error('expected a list');
+    const links = gridLinks(html('products/index.html'));
+    expect(links.length).toBeGreaterThan(50);
+    expect(links).toEqual(view.products.map((product) => product.slug));
+    expect(view.products.every((product) => product.inStock)).toBe(true);
+  });
+
+  it('each category has its own page with the spec URL as canonical, and the island reads this build’s files', () => {
+    const data = dataFiles();
+    for (const key of data.keys.filter((name) => name !== '_none')) {
+      const page = html(`products/category/${key}/index.html`);
+      expect(canonicalOf(page)).toBe(`/products?category=${key}`);
+      const view = catalogueView(data.cards(key), { ...DEFAULT_QUERY, category: key });
+      if (view.kind !== 'list') throw new Error('expected a list');
+      expect(gridLinks(page)).toEqual(view.products.map((product) => product.slug));
+      // The island's props name the data version of this very build.
+      expect(page).toContain(data.version);
+    }
+    expect(canonicalOf(html('products/top-picks/index.html'))).toBe('/products?featured=true');
+    expect(canonicalOf(html('products/index.html'))).toBe('/products');
+  });
+});
+
+describe('the data files', () => {
+  it('hold every listed product once, and no unavailable one', async () => {
+    const rows = await temp.database.run((db) => db.select({ id: productsTable.id, availability: productsTable.availability }).from(productsTable));
+    const data = dataFiles();
+    const ids = data.keys.flatMap((key) => data.cards(key).map((item) => item.product.id));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(ids)).toEqual(new Set(rows.filter((row) => row.availability).map((row) => row.id)));
+    expect(rows.some((row) => !row.availability)).toBe(true);
+  });
+
+  it('give Top Picks for every scope as the cards would pick them', () => {
+    const data = dataFiles();
+    const items = mergeShards(data.keys.map((key) => data.cards(key)));
+    const picks = data.picks();
+    const ids = (list: { id: number }[]) => list.map((product) => product.id);
+    for (const scope of [null, ...data.keys.filter((key) => key !== '_none')]) {
+      const expected = topPicks(items, scope);
+      expect(ids(picks.scopes[picksScope(scope)]!.editorsChoice)).toEqual(ids(expected.editorsChoice.map((item) => item.product)));
+      expect(ids(picks.scopes[picksScope(scope)]!.highestRated)).toEqual(ids(expected.highestRated.map((item) => item.product)));
+    }
+    expect(picks.scopes['']!.highestRated.length).toBeGreaterThan(0);
+  });
+
+  it('align each search file with its card file', () => {
+    const data = dataFiles();
+    for (const key of data.keys) {
+      const search = data.search(key);
+      expect(search.refs).toHaveLength(data.cards(key).length);
+      expect(search.refs.flat().every((id) => id >= 0 && id < search.blocks.length)).toBe(true);
+    }
+  });
+});

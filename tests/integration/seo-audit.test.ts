@@ -1,0 +1,148 @@
+/**
+ * SEO audit of a real build (issue 5, point 9): every page of the built site has a title and a
+ * meta description that no other page shares, a canonical URL (unless it is noindex), Open Graph
+ * and Twitter card tags; the sitemap lists exactly the indexable pages; robots.txt names it.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoContent } from '../../db/seed/index.ts';
+import { canonicalForPrerenderedPath } from '../../src/domain/catalogue/view.ts';
+import { isIndexablePath } from '../../src/domain/indexing.ts';
+import { buildSite } from '../../src/server/local/builder.ts';
+import { createTempDatabase, type TempDatabase } from '../helpers/temp-db.ts';
+
+interface PageHead {
+  path: string;
+  title: string;
+  description: string;
+  canonical: string | null;
+  noindex: boolean;
+  meta: Map<string, string>;
+}
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&#x27;': "'" };
+const decode = (text: string) => text.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (entity) => ENTITIES[entity] ?? entity);
+
+function attributes(tag: string): Map<string, string> {
+  return new Map([...tag.matchAll(/([a-z:-]+)="([^"]*)"/gi)].map((match) => [match[1]!.toLowerCase(), decode(match[2]!)]));
+}
+
+/** The head of one built page, read with regular expressions (Astro's output is regular enough). */
+function readHead(root: string, file: string): PageHead {
+  const html = readFileSync(file, 'utf8');
+  const head = html.slice(0, html.indexOf('</head>'));
+  const meta = new Map<string, string>();
+  for (const [tag] of head.matchAll(/<meta\s[^>]*>/gi)) {
+    const attrs = attributes(tag);
+    const key = attrs.get('property') ?? attrs.get('name');
+    if (key && attrs.has('content')) meta.set(key, attrs.get('content')!);
+  }
+  const canonicalTag = head.match(/<link\s[^>]*rel="canonical"[^>]*>/i)?.[0];
+  const path = `/${relative(root, file).split(sep).join('/')}`.replace(/index\.html$/, '').replace(/\.html$/, '/');
+  return {
+    path,
+    title: decode(head.match(/<title>([^<]*)<\/title>/i)?.[1] ?? '').trim(),
+    description: meta.get('description') ?? '',
+    canonical: canonicalTag ? (attributes(canonicalTag).get('href') ?? null) : null,
+    noindex: /noindex/i.test(meta.get('robots') ?? ''),
+    meta,
+  };
+}
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === '_astro' || entry.name === 'pagefind' ? [] : htmlFiles(path);
+    return entry.name.endsWith('.html') ? [path] : [];
+  });
+}
+
+function duplicates(pages: PageHead[], key: (page: PageHead) => string): string[] {
+  const seen = new Map<string, string[]>();
+  for (const page of pages) seen.set(key(page), [...(seen.get(key(page)) ?? []), page.path]);
+  return [...seen].filter(([, paths]) => paths.length > 1).map(([value, paths]) => `"${value}": ${paths.join(', ')}`);
+}
+
+let temp: TempDatabase;
+let work: string;
+let site: string;
+let pages: PageHead[];
+
+beforeAll(async () => {
+  temp = await createTempDatabase();
+  await seedDemoContent(temp.database, { productCount: 24 });
+  work = mkdtempSync(join(tmpdir(), 'repwell-seo-'));
+  site = join(work, 'site');
+  await buildSite({ outDir: site, databaseUrl: temp.url, cacheDir: join(work, 'astro-cache'), quiet: true });
+  pages = htmlFiles(site).map((file) => readHead(site, file));
+});
+
+afterAll(() => {
+  temp?.cleanup();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('every built page', () => {
+  it('covers the whole site', () => {
+    expect(pages.length).toBeGreaterThan(24);
+    expect(pages.map((page) => page.path)).toEqual(expect.arrayContaining(['/', '/products/', '/blog/', '/404/']));
+  });
+
+  it('has a title and a meta description', () => {
+    expect(pages.filter((page) => !page.title).map((page) => page.path)).toEqual([]);
+    expect(pages.filter((page) => !page.description).map((page) => page.path)).toEqual([]);
+  });
+
+  it('has a title no other page has', () => {
+    expect(duplicates(pages, (page) => page.title)).toEqual([]);
+  });
+
+  it('has a meta description no other page has', () => {
+    expect(duplicates(pages, (page) => page.description)).toEqual([]);
+  });
+
+  it('has an absolute canonical URL unless it is noindex, and no two pages claim the same one', () => {
+    const indexable = pages.filter((page) => !page.noindex);
+    expect(indexable.filter((page) => !page.canonical?.match(/^https?:\/\//)).map((page) => page.path)).toEqual([]);
+    expect(duplicates(indexable, (page) => page.canonical ?? '')).toEqual([]);
+  });
+
+  it('has Open Graph and Twitter card tags matching its title and description', () => {
+    const problems = pages.flatMap((page) => {
+      const missing = ['og:title', 'og:description', 'og:image', 'og:type', 'og:site_name', 'twitter:card', 'twitter:title', 'twitter:description', 'twitter:image'].filter(
+        (key) => !page.meta.get(key),
+      );
+      if (page.meta.get('og:title') && page.meta.get('og:title') !== page.title) missing.push('og:title differs from <title>');
+      if (page.meta.get('og:description') && page.meta.get('og:description') !== page.description) missing.push('og:description differs');
+      return missing.length > 0 ? [`${page.path}: ${missing.join(', ')}`] : [];
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('keeps private and not-found pages out of search engines', () => {
+    const leaking = pages.filter((page) => !isIndexablePath(page.path) && !page.noindex).map((page) => page.path);
+    expect(leaking).toEqual([]);
+  });
+});
+
+describe('sitemap and robots.txt', () => {
+  const locs = (xml: string) =>
+    [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => decode(`${new URL(match[1]!).pathname}${new URL(match[1]!).search}`));
+
+  it('the sitemap lists exactly the indexable pages', () => {
+    const chunks = locs(readFileSync(join(site, 'sitemap-index.xml'), 'utf8'));
+    const listed = chunks.flatMap((chunk) => locs(readFileSync(join(site, new URL(chunk, 'http://x').pathname), 'utf8'))).sort();
+    // Pre-rendered catalogue views are listed under their canonical /products?… URL.
+    const indexable = pages
+      .filter((page) => !page.noindex && isIndexablePath(page.path))
+      .map((page) => canonicalForPrerenderedPath(page.path) ?? page.path)
+      .sort();
+    expect(listed).toEqual(indexable);
+  });
+
+  it('robots.txt names the sitemap', () => {
+    expect(readFileSync(join(site, 'robots.txt'), 'utf8')).toMatch(/^Sitemap: https?:\/\/.+\/sitemap-index\.xml$/m);
+  });
+});

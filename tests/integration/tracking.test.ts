@@ -1,0 +1,169 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productAnalytics, products, trackingRecentEvents, trackingSalts } from '../../db/schema.ts';
+import { REPEAT_WINDOW_MS } from '../../src/domain/tracking.ts';
+import { recordTrackEvent, resetTrackingSaltCache } from '../../src/server/tracking.ts';
+import { Browser, startLocalApi, type LocalApi } from '../helpers/local-api.ts';
+
+let api: LocalApi;
+let productId: number;
+let otherId: number;
+const createdUpdatedAt = new Date('2026-01-01T00:00:00Z');
+
+beforeAll(async () => {
+  api = await startLocalApi();
+  await api.temp.database.run(async (db) => {
+    const rows = await db
+      .insert(products)
+      .values([
+        { name: 'Massage Gun', slug: 'massage-gun', price: 99, affiliateUrl: 'https://www.amazon.com/dp/B000000001', updatedAt: createdUpdatedAt },
+        { name: 'Foam Roller', slug: 'foam-roller', price: 25, affiliateUrl: 'https://www.amazon.com/dp/B000000002', updatedAt: createdUpdatedAt },
+      ])
+      .returning();
+    productId = rows[0]!.id;
+    otherId = rows[1]!.id;
+  });
+});
+afterAll(() => api.close());
+
+let visitor = 0;
+/** A distinct browser User-Agent per simulated visitor (every request comes from 127.0.0.1). */
+const browserAgent = () => `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.${++visitor}.0 Safari/537.36`;
+
+function beacon(body: unknown, userAgent: string, init: { contentType?: string; headers?: Record<string, string> } = {}) {
+  return new Browser(api.server.url).fetch('/api/track', {
+    method: 'POST',
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    // What navigator.sendBeacon sends for a string.
+    headers: { 'content-type': init.contentType ?? 'text/plain;charset=UTF-8', 'user-agent': userAgent, 'sec-fetch-site': 'same-origin', ...init.headers },
+  });
+}
+
+async function events(id: number, type?: 'view' | 'click') {
+  const rows = await api.temp.database.run((db) => db.select().from(productAnalytics).where(eq(productAnalytics.productId, id)));
+  return rows.filter((row) => !type || row.eventType === type).length;
+}
+
+async function product(id: number) {
+  return api.temp.database.run((db) => db.select().from(products).where(eq(products.id, id)).get());
+}
+
+describe('POST /api/track', () => {
+  it('records a view sent by a beacon (text/plain) and answers 204', async () => {
+    const before = await events(productId, 'view');
+    const response = await beacon({ productId, event: 'view' }, browserAgent());
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe('');
+    expect(await events(productId, 'view')).toBe(before + 1);
+  });
+
+  it('accepts application/json too', async () => {
+    const before = await events(productId, 'view');
+    const response = await beacon({ productId, event: 'view' }, browserAgent(), { contentType: 'application/json' });
+    expect(response.status).toBe(204);
+    expect(await events(productId, 'view')).toBe(before + 1);
+  });
+
+  it('adds one to click_count atomically and leaves updated_at alone, so a click never triggers a rebuild', async () => {
+    const before = await product(productId);
+    const response = await beacon({ productId, event: 'click' }, browserAgent());
+    expect(response.status).toBe(204);
+    const after = await product(productId);
+    expect(after!.clickCount).toBe(before!.clickCount + 1);
+    expect(after!.updatedAt.getTime()).toBe(createdUpdatedAt.getTime());
+    expect(await events(productId, 'click')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('counts concurrent clicks from different visitors without losing any', async () => {
+    const before = (await product(otherId))!.clickCount;
+    const answers = await Promise.all(Array.from({ length: 25 }, () => beacon({ productId: otherId, event: 'click' }, browserAgent())));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(25).fill(204));
+    expect((await product(otherId))!.clickCount).toBe(before + 25);
+  });
+
+  it('does not count a repeat of the same event for the same product from the same client', async () => {
+    const agent = browserAgent();
+    const views = await events(otherId, 'view');
+    const clicks = (await product(otherId))!.clickCount;
+    for (let i = 0; i < 3; i++) {
+      expect((await beacon({ productId: otherId, event: 'view' }, agent)).status).toBe(204);
+      expect((await beacon({ productId: otherId, event: 'click' }, agent)).status).toBe(204);
+    }
+    expect(await events(otherId, 'view')).toBe(views + 1);
+    expect((await product(otherId))!.clickCount).toBe(clicks + 1);
+    // The same client's view of another product is a different event.
+    const otherViews = await events(productId, 'view');
+    await beacon({ productId, event: 'view' }, agent);
+    expect(await events(productId, 'view')).toBe(otherViews + 1);
+  });
+
+  it('does not count self-declared bots', async () => {
+    const before = await events(productId);
+    for (const agent of ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'curl/8.5.0', 'HeadlessChrome/140.0.0.0']) {
+      expect((await beacon({ productId, event: 'view' }, agent)).status).toBe(204);
+    }
+    expect(await events(productId)).toBe(before);
+  });
+
+  it('answers 404 for an unknown product', async () => {
+    const response = await beacon({ productId: 999_999, event: 'view' }, browserAgent());
+    expect(response.status).toBe(404);
+    expect((await response.json()).error.title).toBe('Product not found');
+  });
+
+  it('refuses bodies that are not an event', async () => {
+    expect((await beacon('not json', browserAgent())).status).toBe(400);
+    expect((await beacon({ productId, event: 'conversion' }, browserAgent())).status).toBe(422);
+    expect((await beacon({ productId: -1, event: 'view' }, browserAgent())).status).toBe(422);
+    expect((await beacon({ productId, event: 'view' }, browserAgent(), { contentType: 'application/x-www-form-urlencoded' })).status).toBe(415);
+    expect((await beacon({ productId, event: 'view', padding: 'x'.repeat(2000) }, browserAgent())).status).toBe(413);
+  });
+
+  it('refuses cross-site requests', async () => {
+    const before = await events(productId);
+    expect((await beacon({ productId, event: 'view' }, browserAgent(), { headers: { 'sec-fetch-site': 'cross-site' } })).status).toBe(403);
+    expect((await beacon({ productId, event: 'view' }, browserAgent(), { headers: { origin: 'https://evil.example' } })).status).toBe(403);
+    expect(await events(productId)).toBe(before);
+  });
+
+  it('accepts POST only', async () => {
+    const response = await new Browser(api.server.url).fetch('/api/track');
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+  });
+});
+
+describe('the repeat window and the stored client keys', () => {
+  const input = (now: number) => ({ productId, event: 'view' as const, clientAddress: '203.0.113.7', userAgent: 'Mozilla/5.0 Test Browser', now });
+
+  it('counts the same client again once the window has passed', async () => {
+    const now = Date.parse('2030-03-10T10:00:00Z');
+    expect(await recordTrackEvent(api.temp.database, input(now))).toBe('recorded');
+    expect(await recordTrackEvent(api.temp.database, input(now + REPEAT_WINDOW_MS - 1))).toBe('repeat');
+    expect(await recordTrackEvent(api.temp.database, input(now + REPEAT_WINDOW_MS))).toBe('recorded');
+  });
+
+  it('stores neither the address nor the user agent, and forgets expired keys', async () => {
+    const now = Date.parse('2030-03-11T10:00:00Z');
+    await recordTrackEvent(api.temp.database, input(now));
+    const keys = await api.temp.database.run((db) => db.select().from(trackingRecentEvents));
+    for (const row of keys) {
+      expect(row.key).not.toContain('203.0.113.7');
+      expect(row.key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(row.seenAt.getTime()).toBeGreaterThan(now - REPEAT_WINDOW_MS);
+    }
+  });
+
+  it('uses a new random salt each day and deletes salts older than yesterday', async () => {
+    resetTrackingSaltCache();
+    const day = (iso: string) => Date.parse(`${iso}T12:00:00Z`);
+    await recordTrackEvent(api.temp.database, input(day('2030-04-01')));
+    await recordTrackEvent(api.temp.database, input(day('2030-04-02')));
+    await recordTrackEvent(api.temp.database, input(day('2030-04-03')));
+    const salts = await api.temp.database.run((db) => db.select().from(trackingSalts));
+    expect(salts.map((salt) => salt.day).filter((d) => d.startsWith('2030-04')).sort()).toEqual(['2030-04-02', '2030-04-03']);
+    expect(new Set(salts.map((salt) => salt.salt)).size).toBe(salts.length);
+    const [row] = await api.temp.database.run((db) => db.select({ total: count() }).from(trackingSalts).where(eq(trackingSalts.day, '2030-04-01')));
+    expect(row?.total).toBe(0);
+  });
+});

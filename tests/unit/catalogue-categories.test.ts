@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { categoryHref, mobileChipCategories, orderCategories, productCountLabel, relatedCategories } from '../../src/domain/catalogue/categories.ts';
+
+const category = (name: string, slug: string, productCount = 10) => ({ name, slug, productCount });
+
+describe('categories are sorted by name with uncategorized last', () => {
+  it('orders by name, ignoring case, and puts uncategorized at the end', () => {
+    const ordered = orderCategories([
+      category('Uncategorized', 'uncategorized'),
+      category('wellness', 'wellness'),
+      category('Budget Picks', 'budget'),
+      category('Office Wellness', 'office'),
+    ]);
+    expect(ordered.map((entry) => entry.slug)).toEqual(['budget', 'office', 'wellness', 'uncategorized']);
+  });
+});
+
+describe('mobile shows the first 5 categories as chips', () => {
+  it('takes five', () => {
+    expect(mobileChipCategories(['a', 'b', 'c', 'd', 'e', 'f', 'g'])).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+});
+
+describe('related categories are up to 4 others, following the current one', () => {
+  const ordered = orderCategories([
+    category('A', 'a'),
+    category('B', 'b'),
+    category('C', 'c', 0),
+    category('D', 'd'),
+    category('E', 'e'),
+    category('F', 'f'),
+    category('Uncategorized', 'uncategorized'),
+  ]);
+
+  it('takes the next four in order, wrapping, skipping empty ones and uncategorized', () => {
+    expect(relatedCategories(ordered, 'b').map((entry) => entry.slug)).toEqual(['d', 'e', 'f', 'a']);
+    expect(relatedCategories(ordered, 'f').map((entry) => entry.slug)).toEqual(['a', 'b', 'd', 'e']);
+  });
+
+  it('never includes the current category and gives none for an unknown one', () => {
+    expect(relatedCategories(ordered, 'a').map((entry) => entry.slug)).not.toContain('a');
+    expect(relatedCategories(ordered, 'zzz')).toEqual([]);
+  });
+
+  it('gives none when there is only one category', () => {
+    expect(relatedCategories([category('A', 'a')], 'a')).toEqual([]);
+  });
+});
+
+describe('category links go to /products?category={slug} and keep featured=true', () => {
+  it('builds the links', () => {
+    expect(categoryHref('recovery', false)).toBe('/products?category=recovery');
+    expect(categoryHref('recovery', true)).toBe('/products?category=recovery&featured=true');
+    expect(categoryHref(null, true)).toBe('/products?featured=true');
+    expect(categoryHref(null, false)).toBe('/products');
+  });
+
+  it('counts products', () => {
+    expect(productCountLabel(1)).toBe('1 product');
+    expect(productCountLabel(12)).toBe('12 products');
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { editorsChoice, hasTopPicks, highestRated, topPicks, trendingProducts } from '../../src/domain/catalogue/picks.ts';
+import { items, names, product } from './catalogue-fixtures.ts';
+
+const home = { name: 'Home', slug: 'home' };
+
+describe("Editor's Choice: up to 6 featured in-stock products by rating", () => {
+  it('keeps featured, in-stock products of the category, best rated first', () => {
+    const list = items([
+      product({ name: 'Featured 4.2', featured: true, rating: 4.2 }),
+      product({ name: 'Featured 4.9', featured: true, rating: 4.9 }),
+      product({ name: 'Not featured', rating: 5 }),
+      product({ name: 'Featured, out of stock', featured: true, inStock: false, rating: 5 }),
+      product({ name: 'Featured elsewhere', featured: true, rating: 5, category: home }),
+    ]);
+    expect(names(editorsChoice(list, 'recovery'))).toEqual(['Featured 4.9', 'Featured 4.2']);
+    expect(names(editorsChoice(list, null))).toEqual(['Featured elsewhere', 'Featured 4.9', 'Featured 4.2']);
+  });
+
+  it('stops at 6', () => {
+    const list = items(Array.from({ length: 9 }, (_, index) => product({ featured: true, rating: 4 + index / 10 })));
+    expect(editorsChoice(list, null)).toHaveLength(6);
+  });
+});
+
+describe('Highest Rated: up to 8 products rated 4 or more', () => {
+  it('keeps 4+ products, best first, at most 8', () => {
+    const list = items(Array.from({ length: 12 }, (_, index) => product({ name: `R${3 + index * 0.2}`, rating: 3 + index * 0.2 })));
+    const picked = highestRated(list, 'recovery');
+    expect(picked).toHaveLength(7);
+    expect(picked.every((item) => (item.product.rating ?? 0) >= 4)).toBe(true);
+    expect(picked[0]?.product.rating).toBeCloseTo(5.2);
+    expect(highestRated(items(Array.from({ length: 12 }, () => product({ rating: 4.5 }))), null)).toHaveLength(8);
+  });
+});
+
+describe('"No Featured Products Found" when both lists are empty', () => {
+  it('knows when there is nothing to show', () => {
+    expect(hasTopPicks(topPicks(items([product({ rating: 3 })]), null))).toBe(false);
+    expect(hasTopPicks(topPicks(items([product({ rating: 4 })]), null))).toBe(true);
+  });
+});
+
+describe('Trending: the category’s 4 best-rated products, unrated last', () => {
+  it('takes four from the category', () => {
+    const list = items([
+      product({ name: 'Unrated', rating: null }),
+      product({ name: 'Three', rating: 3 }),
+      product({ name: 'Five', rating: 5 }),
+      product({ name: 'Four', rating: 4 }),
+      product({ name: 'Other category', rating: 5, category: home }),
+      product({ name: 'Two', rating: 2 }),
+    ]);
+    expect(names(trendingProducts(list, 'recovery'))).toEqual(['Five', 'Four', 'Three', 'Two']);
+  });
+});

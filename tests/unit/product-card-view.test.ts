@@ -1,0 +1,73 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { ProductCardView } from '../../src/components/product-card/ProductCardView.tsx';
+import type { CatalogueProduct } from '../../src/domain/product-card.ts';
+
+const product: CatalogueProduct = {
+  id: 42,
+  slug: 'massage-gun',
+  name: 'Massage Gun',
+  price: 100,
+  salePrice: 75,
+  imageUrl: null,
+  rating: 4.6,
+  inStock: true,
+  category: { name: 'Recovery', slug: 'recovery' },
+  createdAt: 0,
+  affiliateUrl: 'https://www.amazon.com/dp/B0ABCDEFGH?tag=repwell-20',
+  salesVolume: 900,
+  numRatings: 12500,
+  dealEndsAt: 1_800_000_000_000,
+  bestSeller: true,
+};
+
+const render = (overrides: Partial<CatalogueProduct> = {}, save?: string) =>
+  renderToStaticMarkup(createElement(ProductCardView, { product: { ...product, ...overrides }, save: save ? createElement('button', null, save) : undefined }));
+
+describe('the product card', () => {
+  it('links its name to the product page and shows the placeholder when there is no image', () => {
+    const html = render();
+    expect(html).toContain('href="/product/massage-gun"');
+    expect(html).toContain('src="/images/placeholder.svg"');
+    expect(html).toContain('width="400" height="400"');
+  });
+
+  it('shows the rounded sale percentage, the sale price and the struck regular price', () => {
+    const html = render();
+    expect(html).toMatch(/-25%/);
+    expect(html).toContain('$75.00');
+    expect(html).toMatch(/<s [^>]*>.*\$100\.00<\/s>/);
+  });
+
+  it('shows no sale when the sale price is not below the price', () => {
+    const html = render({ salePrice: 100 });
+    expect(html).not.toContain('%</span>');
+    expect(html).not.toContain('<s ');
+  });
+
+  it('shows Popular Choice, the K review count, 4+ Stars and the social-proof tags', () => {
+    const html = render();
+    expect(html).toContain('Popular Choice');
+    expect(html).toContain('(12.5K)');
+    expect(html).toContain('4+ Stars');
+    expect(html).toContain('Bestseller');
+    expect(html).toContain('Highly Rated');
+  });
+
+  it('leaves the deal countdown to the browser, with the end time', () => {
+    expect(render()).toContain('<deal-countdown data-ends="1800000000000"></deal-countdown>');
+    expect(render({ dealEndsAt: undefined })).not.toContain('deal-countdown');
+  });
+
+  it('links the call to action to the tagged retailer URL in a new tab, sponsored, with click tracking', () => {
+    const html = render({ inStock: false, cta: 'Check on Amazon' });
+    expect(html).toContain('Out of Stock');
+    expect(html).toMatch(/<a href="https:\/\/www\.amazon\.com\/dp\/B0ABCDEFGH\?tag=repwell-20" target="_blank" rel="sponsored noopener" data-track-click="42"[^>]*>Check on Amazon<\/a>/);
+    expect(render()).toContain('>Buy Now</a>');
+  });
+
+  it('places the Save control it is given', () => {
+    expect(render({}, 'Save')).toContain('<button>Save</button>');
+  });
+});
