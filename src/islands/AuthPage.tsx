@@ -3,7 +3,8 @@ import { useEffect, useState, type InputHTMLAttributes, type ReactNode, type Sub
 import { Tabs } from 'radix-ui';
 import { ApiError, api } from '../lib/api.ts';
 import { setUser } from '../lib/auth-state.ts';
-import { toast, flashToast } from '../lib/toast.ts';
+import { flashToast, toast, type ToastMessage } from '../lib/toast.ts';
+import type { AppUser } from '../domain/user.ts';
 import { useAuth } from '../lib/use-auth.ts';
 import { MIN_PASSWORD_LENGTH } from '../domain/auth.ts';
 import { ui } from './ui.ts';
@@ -45,28 +46,51 @@ function Field({ id, label, value, onValue, hint, ...input }: FieldProps) {
   );
 }
 
-function SignInForm() {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+interface CredentialsSubmit {
+  email: string;
+  password: string;
+  /** Calls the API; the user it answers with is signed in. */
+  send: () => Promise<{ user: AppUser }>;
+  welcome: (user: AppUser) => ToastMessage;
+  failure: (error: unknown) => ToastMessage;
+}
 
+/**
+ * The submit shared by both forms: the spec's message for missing fields, then the call,
+ * then the welcome toast carried to /dashboard, or the failure toast here.
+ */
+function useCredentialsSubmit(options: CredentialsSubmit) {
+  const [busy, setBusy] = useState(false);
   async function submit(event: SubmitEvent) {
     event.preventDefault();
-    if (!email.trim() || !password) {
+    if (!options.email.trim() || !options.password) {
       toast({ title: 'Please enter email and password', variant: 'error' });
       return;
     }
     setBusy(true);
     try {
-      const { user } = await api.signIn(email.trim(), password);
+      const { user } = await options.send();
       setUser(user);
-      flashToast({ title: 'Welcome back!', description: `You have been signed in as ${user.email}.`, variant: 'success' });
+      flashToast(options.welcome(user));
       window.location.assign(DASHBOARD);
     } catch (error) {
-      toast({ title: 'Authentication failed', description: failureMessage(error), variant: 'error' });
+      toast(options.failure(error));
       setBusy(false);
     }
   }
+  return { busy, submit };
+}
+
+function SignInForm() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const { busy, submit } = useCredentialsSubmit({
+    email,
+    password,
+    send: () => api.signIn(email.trim(), password),
+    welcome: (user) => ({ title: 'Welcome back!', description: `You have been signed in as ${user.email}.`, variant: 'success' }),
+    failure: (error) => ({ title: 'Authentication failed', description: failureMessage(error), variant: 'error' }),
+  });
 
   return (
     // noValidate: the spec's own message answers empty fields, not the browser's bubble.
@@ -84,25 +108,13 @@ function SignUpForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [displayName, setDisplayName] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: SubmitEvent) {
-    event.preventDefault();
-    if (!email.trim() || !password) {
-      toast({ title: 'Please enter email and password', variant: 'error' });
-      return;
-    }
-    setBusy(true);
-    try {
-      const { user } = await api.signUp({ email: email.trim(), password, displayName: displayName.trim() || undefined });
-      setUser(user);
-      flashToast({ title: 'Account created', description: `You are signed in as ${user.email}.`, variant: 'success' });
-      window.location.assign(DASHBOARD);
-    } catch (error) {
-      toast({ title: 'Sign up failed', description: error instanceof ApiError ? error.description : 'Please try again.', variant: 'error' });
-      setBusy(false);
-    }
-  }
+  const { busy, submit } = useCredentialsSubmit({
+    email,
+    password,
+    send: () => api.signUp({ email: email.trim(), password, displayName: displayName.trim() || undefined }),
+    welcome: (user) => ({ title: 'Account created', description: `You are signed in as ${user.email}.`, variant: 'success' }),
+    failure: (error) => ({ title: 'Sign up failed', description: error instanceof ApiError ? error.description : 'Please try again.', variant: 'error' }),
+  });
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label="Create account">

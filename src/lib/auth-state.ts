@@ -43,6 +43,8 @@ export function setUser(user: AppUser | null): void {
   }
   document.documentElement.dataset.auth = user ? 'signed-in' : 'signed-out';
   document.documentElement.dataset.role = user?.role ?? '';
+  // Marks that the server has answered (the cached state may have been a guess); scripts and tests can wait on it.
+  document.documentElement.dataset.authChecked = 'true';
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
 

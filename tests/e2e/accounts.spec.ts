@@ -42,6 +42,8 @@ test('sign up, sign out and sign in again', async ({ page }) => {
   await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Wishlist' })).toBeVisible();
   await expect(page.getByText('Welcome,', { exact: false }).first()).toBeVisible();
 
+  // The Sign Out buttons are wired by the header's module script; wait until it has checked the session.
+  await page.locator('html[data-auth-checked="true"]').waitFor({ state: 'attached' });
   await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Signed out successfully')).toBeVisible();

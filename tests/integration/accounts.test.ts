@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database } from '../../db/client.ts';
 import { blogPosts, categories, products, sessions, signInAttempts } from '../../db/schema.ts';
 import { FREE_FAILURES } from '../../src/domain/sign-in-throttle.ts';
-import { signIn } from '../../src/server/accounts.ts';
+import { createUser, signIn } from '../../src/server/accounts.ts';
 import { Browser, startLocalApi, type LocalApi } from '../helpers/local-api.ts';
 
 let api: LocalApi;
@@ -194,5 +194,25 @@ describe('wishlist and bookmarks', () => {
     expect((await browser.fetch('/api/wishlist', { method: 'POST', json: { productId: gone!.id } })).status).toBe(404);
     expect((await browser.fetch('/api/bookmarks', { method: 'POST', json: { postId: 999_999 } })).status).toBe(404);
     expect((await browser.fetch('/api/wishlist', { method: 'POST', json: { productId: 'abc' } })).status).toBe(422);
+  });
+});
+
+describe('admin overview', () => {
+  it('answers 401 to visitors, 403 to plain users and the figures to admins', async () => {
+    expect((await newBrowser().fetch('/api/admin/overview')).status).toBe(401);
+    const { browser } = await signedUp();
+    const refused = await browser.fetch('/api/admin/overview');
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error.title).toBe('Access Denied');
+
+    const admin = newBrowser();
+    await createUser(api.temp.database, { email: 'boss@example.com', password: 'boss password', role: 'admin' });
+    expect((await admin.fetch('/api/auth/sign-in', { method: 'POST', json: { email: 'boss@example.com', password: 'boss password' } })).status).toBe(200);
+    const overview = await admin.fetch('/api/admin/overview');
+    expect(overview.status).toBe(200);
+    const figures = await overview.json();
+    expect(figures.products.total).toBeGreaterThanOrEqual(2);
+    expect(figures.posts.published).toBe(1);
+    expect(figures.builds).toMatchObject({ active: false });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizePostHtml } from '../../src/components/blog/post-html.ts';
+import { sanitizePostHtml } from '../../src/server/html-sanitizer.ts';
 
 describe('post HTML is sanitized with an allowlist at build time', () => {
   it('keeps the structure posts are written with', () => {

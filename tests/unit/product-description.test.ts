@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeDescription } from '../../src/components/product/description-html.ts';
+import { sanitizeDescription } from '../../src/server/html-sanitizer.ts';
 
 describe('the description is rendered as sanitized HTML', () => {
   it('keeps the formatting descriptions use', () => {

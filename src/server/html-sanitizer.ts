@@ -1,0 +1,69 @@
+/**
+ * The allowlists for stored HTML (ARCHITECTURE section 7). Admin and CSV writes sanitize with
+ * these, and the build sanitizes again: a row written before a rule tightened, or straight into
+ * the database, must not reach a page as it is; at build time this costs milliseconds.
+ *
+ * Two profiles share one base: posts may carry images and keep their own links' targets;
+ * product descriptions carry no images and every link opens a new tab.
+ */
+import sanitizeHtml from 'sanitize-html';
+
+const TEXT_TAGS = [
+  'p', 'br', 'hr', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'sub', 'sup', 'span', 'code', 'pre', 'blockquote',
+  'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'a',
+  'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption',
+];
+
+const TABLE_ATTRIBUTES: Record<string, string[]> = { th: ['scope', 'colspan', 'rowspan'], td: ['colspan', 'rowspan'] };
+const ALLOWED_SCHEMES = ['http', 'https', 'mailto'];
+
+/** Links that leave the site: absolute http(s) URLs. */
+function isExternal(href: string | undefined): boolean {
+  return href !== undefined && /^https?:\/\//i.test(href.trim());
+}
+
+const ARTICLE: sanitizeHtml.IOptions = {
+  allowedTags: [...TEXT_TAGS, 'img', 'figure', 'figcaption'],
+  allowedAttributes: {
+    // rel, loading and decoding are set by transformTags below (which runs before this filter), never kept from the input.
+    a: ['href', 'title', 'rel'],
+    img: ['src', 'alt', 'width', 'height', 'loading', 'decoding'],
+    ol: ['start'],
+    ...TABLE_ATTRIBUTES,
+  },
+  allowedSchemes: ALLOWED_SCHEMES,
+  allowedSchemesByTag: { img: ['https'] },
+  allowProtocolRelative: false,
+  // An image whose source was refused (http, javascript:) would be an empty box.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+  transformTags: {
+    // The page's h1 is the post title; a stored h1 becomes a section heading.
+    h1: 'h2',
+    a: (tagName, { rel: _stored, ...attribs }) => ({ tagName, attribs: isExternal(attribs.href) ? { ...attribs, rel: 'nofollow noopener' } : attribs }),
+    // Images below the fold wait until needed and never block rendering.
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, alt: attribs.alt ?? '', loading: 'lazy', decoding: 'async' } }),
+  },
+};
+
+const DESCRIPTION: sanitizeHtml.IOptions = {
+  allowedTags: TEXT_TAGS,
+  allowedAttributes: { a: ['href', 'title', 'rel', 'target'], ...TABLE_ATTRIBUTES },
+  allowedSchemes: ALLOWED_SCHEMES,
+  allowProtocolRelative: false,
+  transformTags: {
+    // The page's h1 is the product name; a stored h1 becomes a section heading.
+    h1: 'h2',
+    // Links in descriptions leave the site: a new tab, no opener, no endorsement.
+    a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: 'nofollow noopener', target: '_blank' } }),
+  },
+};
+
+/** A blog post's body. */
+export function sanitizePostHtml(html: string): string {
+  return sanitizeHtml(html, ARTICLE).trim();
+}
+
+/** A product's description. */
+export function sanitizeDescription(html: string): string {
+  return sanitizeHtml(html, DESCRIPTION).trim();
+}
