@@ -79,6 +79,9 @@ test.describe('/blog', () => {
 
   test('the category filter does not move the list after the first paint', async ({ page }) => {
     // Cards of other categories are hidden before the first paint, not when the island wakes up.
+    // A slowed CPU, as on a loaded machine, where the browser may paint a partly parsed page.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.addInitScript(() => {
       (window as unknown as { __shift: number }).__shift = 0;
       new PerformanceObserver((list) => {

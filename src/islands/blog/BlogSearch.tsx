@@ -19,9 +19,11 @@ export interface BlogSearchProps {
   categories: string[];
   /** The category a static category page shows; null on /blog, where `?category=` decides. */
   fixedCategory?: string | null;
+  /** The id of the style BlogList.astro adds to hide other categories before the first paint. */
+  prefilterStyleId?: string;
 }
 
-export default function BlogSearch({ posts, listId, categories, fixedCategory = null }: BlogSearchProps) {
+export default function BlogSearch({ posts, listId, categories, fixedCategory = null, prefilterStyleId }: BlogSearchProps) {
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState<string | null>(normalizeCategory(fixedCategory));
   // False until the address has been read: until then the list must stay as the page drew it
@@ -44,7 +46,9 @@ export default function BlogSearch({ posts, listId, categories, fixedCategory = 
     const shown = new Set(visible.map((post) => post.slug));
     const items = document.getElementById(listId)?.querySelectorAll<HTMLElement>(':scope > li[data-slug]') ?? [];
     for (const item of items) item.hidden = !shown.has(item.dataset.slug ?? '');
-  }, [synced, visible, listId]);
+    // The cards now carry the same filter themselves; the page's early style would only get in the way.
+    if (prefilterStyleId) document.getElementById(prefilterStyleId)?.remove();
+  }, [synced, visible, listId, prefilterStyleId]);
 
   if (state === 'empty') return <EmptyState {...blogTexts.noPosts} />;
 
