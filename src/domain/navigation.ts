@@ -42,6 +42,40 @@ export const EVERYDAY_LINKS: readonly NavLink[] = [
   { href: '/blog?category=beginner', label: 'Beginner Guides', description: 'New to home fitness? Start here.' },
 ];
 
+/** A top-level header link; `current` marks the page the visitor is on. */
+export interface HeaderLink {
+  href: string;
+  label: string;
+  current: boolean;
+}
+
+/** The header's plain entries after the mega menu's groups (spec section 2, Header). */
+export const MAIN_LINKS: readonly Pick<HeaderLink, 'href' | 'label'>[] = [
+  { href: '/products', label: 'Products' },
+  { href: '/products?featured=true', label: 'Top Picks' },
+  { href: '/about', label: 'About' },
+  { href: '/contact', label: 'Contact' },
+];
+
+/**
+ * Marks the link of the section the path is in. Links with a query are never current: a static
+ * page does not know the query it was opened with.
+ */
+export function markCurrent(links: readonly Pick<HeaderLink, 'href' | 'label'>[], path: string): HeaderLink[] {
+  const here = path.replace(/\/$/, '') || '/';
+  return links.map(({ href, label }) => ({
+    href,
+    label,
+    current: !href.includes('?') && (here === href || (href !== '/' && here.startsWith(`${href}/`))),
+  }));
+}
+
+/** The mobile menu's Explore list: home and the blog join the main links. */
+export function mobileMenuLinks(path: string): HeaderLink[] {
+  const [products, topPicks, ...rest] = MAIN_LINKS;
+  return markCurrent([{ href: '/', label: 'Home' }, products!, topPicks!, { href: '/blog', label: 'Blog' }, ...rest], path);
+}
+
 /** Spec section 9: the Blog Articles group shows six posts, titles cut to 40 characters and excerpts to 80. */
 export const MENU_POST_COUNT = 6;
 export const MENU_TITLE_MAX = 40;

@@ -1,6 +1,7 @@
 /**
  * Toasts from any script, React or not: messages go through a window event to
- * the one <Toaster> island, and a "flash" survives a navigation in sessionStorage.
+ * the page's one Toaster (mounted by toaster-loader.ts), and a "flash" survives a
+ * navigation in sessionStorage.
  */
 export interface ToastMessage {
   title: string;
@@ -13,7 +14,7 @@ const FLASH_KEY = 'repwell-flash';
 
 declare global {
   interface Window {
-    /** Toasts raised before the Toaster island hydrated; it shows them when it does. */
+    /** Toasts raised before the Toaster mounted; it shows them when it does. */
     __repwellToasts?: ToastMessage[];
   }
 }
@@ -39,6 +40,16 @@ export function takeFlashToast(): ToastMessage | undefined {
     return raw ? (JSON.parse(raw) as ToastMessage) : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** Whether a toast is waiting to be shown: raised before the Toaster mounted, or flashed by the previous page. */
+export function hasWaitingToasts(): boolean {
+  if ((window.__repwellToasts?.length ?? 0) > 0) return true;
+  try {
+    return sessionStorage.getItem(FLASH_KEY) !== null;
+  } catch {
+    return false;
   }
 }
 

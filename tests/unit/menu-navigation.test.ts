@@ -4,10 +4,13 @@ import {
   EVERYDAY_LINKS,
   GUIDE_LINKS,
   headerSearchHref,
+  MAIN_LINKS,
+  markCurrent,
   MENU_EXCERPT_MAX,
   MENU_POST_COUNT,
   MENU_TITLE_MAX,
   menuPosts,
+  mobileMenuLinks,
   navigationCategories,
   truncateText,
 } from '../../src/domain/navigation.ts';
@@ -104,6 +107,29 @@ describe('the other links of the header', () => {
       '/products?category=office',
       '/blog?category=beginner',
     ]);
+  });
+});
+
+describe('the current section is marked', () => {
+  const current = (path: string) => markCurrent(MAIN_LINKS, path).filter((link) => link.current).map((link) => link.label);
+
+  it('marks the section the path is in, with or without a trailing slash', () => {
+    expect(current('/products')).toEqual(['Products']);
+    expect(current('/products/')).toEqual(['Products']);
+    expect(current('/products/category/fitness/')).toEqual(['Products']);
+    expect(current('/about/')).toEqual(['About']);
+  });
+
+  it('marks nothing elsewhere, and never a link with a query (a static page cannot know it)', () => {
+    expect(current('/product/foam-roller/')).toEqual([]);
+    expect(current('/productsx')).toEqual([]);
+    expect(current('/products/top-picks/')).toEqual(['Products']);
+  });
+
+  it('gives the mobile menu Home and Blog too, Home only on the home page', () => {
+    expect(mobileMenuLinks('/').map((link) => link.label)).toEqual(['Home', 'Products', 'Top Picks', 'Blog', 'About', 'Contact']);
+    expect(mobileMenuLinks('/').filter((link) => link.current).map((link) => link.label)).toEqual(['Home']);
+    expect(mobileMenuLinks('/blog/how-to-foam-roll/').filter((link) => link.current).map((link) => link.label)).toEqual(['Blog']);
   });
 });
 

@@ -8,14 +8,14 @@
 import { ChevronDown } from 'lucide-react';
 import { NavigationMenu } from 'radix-ui';
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { MENU_DELAYS } from '../../domain/navigation.ts';
-import type { HeaderLink, MenuPost, NavLink } from './types.ts';
+import { EVERYDAY_LINKS, GUIDE_LINKS, MAIN_LINKS, markCurrent, MENU_DELAYS } from '../../domain/navigation.ts';
+import type { MenuPost, NavLink } from './types.ts';
 
+/** Only what changes between builds or pages travels as props; the fixed links are imported. */
 interface Props {
-  guides: NavLink[];
-  everyday: NavLink[];
   posts: MenuPost[];
-  links: HeaderLink[];
+  /** The page's path, to mark the current section. */
+  path: string;
 }
 
 const entryClass =
@@ -83,7 +83,8 @@ function MenuEntry({ value, label, children }: { value: string; label: string; c
 
 const toCard = (link: NavLink) => ({ href: link.href, title: link.label, text: link.description });
 
-export default function MegaMenu({ guides, everyday, posts, links }: Props) {
+export default function MegaMenu({ posts, path }: Props) {
+  const links = markCurrent(MAIN_LINKS, path);
   const rootRef = useRef<HTMLElement>(null);
   const [openMenu, setOpenMenu] = useState('');
   useLayoutEffect(() => {
@@ -106,12 +107,12 @@ export default function MegaMenu({ guides, everyday, posts, links }: Props) {
       <NavigationMenu.List className="flex items-center gap-1">
         <MenuEntry value="guides" label="Guides">
           <Panel title="Guides" id="menu-guides" footer={<PanelFooterLink href="/guides" label="All guides" />}>
-            <LinkGrid links={guides.map(toCard)} labelledBy="menu-guides" columns="grid-cols-2 lg:grid-cols-4" />
+            <LinkGrid links={GUIDE_LINKS.map(toCard)} labelledBy="menu-guides" columns="grid-cols-2 lg:grid-cols-4" />
           </Panel>
         </MenuEntry>
         <MenuEntry value="everyday" label="Everyday">
           <Panel title="For Everyday Recovery" id="menu-everyday">
-            <LinkGrid links={everyday.map(toCard)} labelledBy="menu-everyday" columns="grid-cols-2 lg:grid-cols-4" />
+            <LinkGrid links={EVERYDAY_LINKS.map(toCard)} labelledBy="menu-everyday" columns="grid-cols-2 lg:grid-cols-4" />
           </Panel>
         </MenuEntry>
         <MenuEntry value="blog" label="Blog Articles">

@@ -3,18 +3,18 @@
  * Everyday Recovery links and the account links, plus the Browse Categories drawer on top of it.
  * Radix Dialog traps focus inside the open drawer and closes on Escape or an outside click.
  * Choosing a link closes every drawer, so a page restored by Back never comes back with one open.
- * Loaded by MobileMenu.tsx only on screens where its button shows.
+ * Loaded by mobile-menu.ts only on screens where its button shows.
  */
 import { Dialog } from 'radix-ui';
+import { EVERYDAY_LINKS, GUIDE_LINKS, mobileMenuLinks } from '../../domain/navigation.ts';
 import CategoryDrawer from './CategoryDrawer.tsx';
 import { DrawerHeader, drawerContentClass, DrawerOverlay, DrawerSection, drawerLinkClass } from './drawer-parts.tsx';
-import type { DrawerCategory, HeaderLink, NavLink } from './types.ts';
+import type { DrawerCategory } from './types.ts';
 
 export interface MobileDrawerProps {
-  links: HeaderLink[];
-  guides: NavLink[];
-  everyday: NavLink[];
   categories: DrawerCategory[];
+  /** The page's path, to mark the current section. */
+  path: string;
 }
 
 interface Props extends MobileDrawerProps {
@@ -30,10 +30,11 @@ const accountLinks = [
   { href: '/dashboard', label: 'Dashboard' },
 ];
 
-export default function MobileDrawer({ links, guides, everyday, categories, open, onOpenChange, returnFocus }: Props) {
+export default function MobileDrawer({ categories, path, open, onOpenChange, returnFocus }: Props) {
   const close = () => onOpenChange(false);
+  const links = mobileMenuLinks(path);
 
-  const linkList = (items: { href: string; label: string; current?: boolean }[]) => (
+  const linkList = (items: readonly { href: string; label: string; current?: boolean }[]) => (
     <ul className="space-y-0.5">
       {items.map((item) => (
         <li key={item.href}>
@@ -62,8 +63,8 @@ export default function MobileDrawer({ links, guides, everyday, categories, open
           <nav aria-label="Mobile" className="space-y-6 px-3 pb-8">
             <CategoryDrawer categories={categories} onNavigate={close} />
             <DrawerSection title="Explore">{linkList(links)}</DrawerSection>
-            <DrawerSection title="Guides">{linkList(guides)}</DrawerSection>
-            <DrawerSection title="For Everyday Recovery">{linkList(everyday)}</DrawerSection>
+            <DrawerSection title="Guides">{linkList(GUIDE_LINKS)}</DrawerSection>
+            <DrawerSection title="For Everyday Recovery">{linkList(EVERYDAY_LINKS)}</DrawerSection>
             <DrawerSection title="Account">
               {/* AuthBootstrap's CSS shows one set from the last known sign-in state. */}
               <ul className="space-y-0.5">

@@ -1,8 +1,9 @@
 /**
- * Serves one build folder the way Netlify serves `dist`: pretty URLs (a folder's
- * index.html, a 301 to the trailing slash, `/about` → `about.html`), the build's
- * 404.html with status 404, long-lived caching for Astro's hashed assets and
- * revalidation for everything else.
+ * Serves one build folder the way Netlify serves `dist`: the build's `_redirects` rules that the
+ * site uses (rewrites with status 200, section not-found pages with status 404; see
+ * redirects.ts), pretty URLs (a folder's index.html, a 301 to the trailing slash, `/about` →
+ * `about.html`), the build's 404.html with status 404, long-lived caching for Astro's hashed
+ * assets and revalidation for everything else.
  */
 import { createReadStream, type Stats } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
@@ -10,9 +11,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { CompressedCache } from './compressed-cache.ts';
-import { findNotFoundPage, notFoundRulesFor, pageFile } from './not-found-rules.ts';
 import type { Logger } from './logger.ts';
 import { contentTypeFor, isCompressible } from './mime.ts';
+import { matchRedirect, redirectsFor } from './redirects.ts';
 
 /** Astro fingerprints everything under /_astro/, so a URL there never changes content. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -43,6 +44,29 @@ export async function serveStatic(request: IncomingMessage, response: ServerResp
 
   const url = new URL(request.url ?? '/', 'http://local');
   const resolved = await resolvePath(root, url);
+  const redirects = redirectsFor(root, (ignored) =>
+    logger.warn(`_redirects line ${ignored.line} is Netlify's only (${ignored.reason}): ${ignored.text}`),
+  );
+  // A folder that only redirects to its trailing slash still exists: it shadows unforced rules, as on Netlify.
+  const rule = matchRedirect(redirects.rules, url, resolved.kind !== 'missing');
+
+  if (rule?.status === 200) {
+    // A rewrite: the target's content under the requested address. Netlify does not try
+    // further rules when the target is missing; it answers with the site's 404 page.
+    const target = await resolveTarget(root, rule.path);
+    if (target.kind === 'file') {
+      await sendFile(request, response, rule.path, target.path, target.stats);
+      return;
+    }
+    logger.warn(`404 ${url.pathname}${url.search} (rewrite to missing ${rule.path})`);
+    await sendNotFound(request, response, root);
+    return;
+  }
+  if (rule?.status === 404) {
+    logger.warn(`404 ${url.pathname}`);
+    await sendNotFound(request, response, root, rule.path);
+    return;
+  }
   if (resolved.kind === 'redirect') {
     response.writeHead(301, { location: resolved.location, 'cache-control': REVALIDATE });
     response.end();
@@ -50,7 +74,7 @@ export async function serveStatic(request: IncomingMessage, response: ServerResp
   }
   if (resolved.kind === 'missing') {
     logger.warn(`404 ${url.pathname}`);
-    await sendNotFound(request, response, root, url.pathname);
+    await sendNotFound(request, response, root);
     return;
   }
   await sendFile(request, response, url.pathname, resolved.path, resolved.stats);
@@ -78,6 +102,24 @@ async function resolvePath(root: string, url: URL): Promise<Resolved> {
     return { kind: 'redirect', location: `${url.pathname}/${url.search}` };
   }
   return fileAt(root, `${target}.html`);
+}
+
+/**
+ * The file a rule's target path names, without redirects (a rewrite never sends the browser
+ * elsewhere): `/x/` is `x/index.html`, `/x` is the file `x`, `x.html` or `x/index.html`. The same
+ * checks as for a request keep it inside root.
+ */
+async function resolveTarget(root: string, sitePath: string): Promise<Resolved> {
+  const segments = decodeSegments(sitePath);
+  if (!segments) return { kind: 'missing' };
+  const target = join(root, ...segments);
+  if (target !== root && !target.startsWith(root + sep)) return { kind: 'missing' };
+  const candidates = sitePath.endsWith('/') ? [join(target, 'index.html')] : [target, `${target}.html`, join(target, 'index.html')];
+  for (const candidate of candidates) {
+    const found = await fileAt(root, candidate);
+    if (found.kind === 'file') return found;
+  }
+  return { kind: 'missing' };
 }
 
 /** The decoded path segments, or undefined for a path that is malformed or reaches outside. */
@@ -190,9 +232,10 @@ function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undef
   return undefined;
 }
 
-async function sendNotFound(request: IncomingMessage, response: ServerResponse, root: string, pathname: string): Promise<void> {
-  const sectionPage = findNotFoundPage(notFoundRulesFor(root), pathname);
-  const candidates = [...(sectionPage ? [pageFile(root, sectionPage)] : []), join(root, '404.html')];
+/** The 404 page with status 404: a rule's section page when one applies, else the build's 404.html. */
+async function sendNotFound(request: IncomingMessage, response: ServerResponse, root: string, sectionPage?: string): Promise<void> {
+  const section = sectionPage ? await resolveTarget(root, sectionPage) : undefined;
+  const candidates = [...(section?.kind === 'file' ? [section.path] : []), join(root, '404.html')];
   const page = await firstReadable(candidates);
   if (!page) {
     sendText(response, 404, 'Not Found');

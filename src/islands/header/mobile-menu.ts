@@ -1,0 +1,22 @@
+/**
+ * The mobile menu button's behaviour (spec section 2, Header). The button itself is static HTML
+ * (MobileMenuButton.astro): it shows only under 768 px, so React and the drawer load only where it
+ * can be seen (ahead of the first tap, when the browser is idle) or when it is tapped.
+ */
+import type { DrawerCategory } from '../../domain/navigation.ts';
+
+const loadRoot = () => import('./mobile-menu-root.tsx');
+
+export function setUpMobileMenu(button: HTMLButtonElement): void {
+  const categories = JSON.parse(button.dataset.categories ?? '[]') as DrawerCategory[];
+  button.addEventListener('click', () => {
+    void loadRoot().then(({ openMobileMenu }) => openMobileMenu(button, { categories, path: window.location.pathname }));
+  });
+  const preload = () => {
+    if (button.offsetParent) void loadRoot();
+  };
+  if ('requestIdleCallback' in window) requestIdleCallback(preload, { timeout: 2000 });
+  else setTimeout(preload, 200);
+  // Tests and scripts can tell a tap will now be answered.
+  button.dataset.ready = '';
+}

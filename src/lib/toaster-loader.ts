@@ -1,0 +1,24 @@
+/**
+ * Mounts the page's toast region (src/islands/Toaster.tsx) in its own React root: when the browser
+ * is idle, or at once when a toast is raised or the previous page left a flash. Not an Astro
+ * island, because the region has nothing to show in the HTML, and rendering it on the server into
+ * every page of a 10,000-product build cost build time for nothing.
+ */
+import { hasWaitingToasts, TOAST_EVENT } from './toast.ts';
+
+let mounting: Promise<void> | undefined;
+
+function mount(): Promise<void> {
+  mounting ??= import('../islands/toaster-root.tsx').then(({ mountToaster }) => mountToaster());
+  return mounting;
+}
+
+export function loadToasterWhenNeeded(): void {
+  if (hasWaitingToasts()) {
+    void mount();
+    return;
+  }
+  window.addEventListener(TOAST_EVENT, () => void mount(), { once: true });
+  if ('requestIdleCallback' in window) requestIdleCallback(() => void mount(), { timeout: 3000 });
+  else setTimeout(() => void mount(), 500);
+}
