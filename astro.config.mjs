@@ -14,10 +14,13 @@ export default defineConfig({
   output: 'static',
   // The local server (scripts/server.ts) builds into a fresh folder and swaps it in.
   outDir: process.env.ASTRO_OUT_DIR || './dist',
-  trailingSlash: 'ignore',
+  // Pages are files (about.html), served at /about with no redirect by Netlify and the local
+  // server, so the spec's URLs (/product/{slug}) are the canonical ones. As folders
+  // (about/index.html), every internal link without a slash cost a 301 on Netlify.
+  trailingSlash: 'never',
   // Four pages in flight: rendering one while others are written out. At 10,000 products the build
   // otherwise waited on file writes for about 15 s (measured with --cpu-prof).
-  build: { format: 'directory', concurrency: 4 },
+  build: { format: 'file', concurrency: 4 },
   // sitemap-index.xml lists public content only: per-user, admin and not-found pages stay out.
   // Pre-rendered catalogue views (/products/category/x/) are listed under their canonical URL.
   integrations: [

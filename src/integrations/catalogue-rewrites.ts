@@ -1,11 +1,11 @@
 /**
  * Serves the spec's catalogue URLs from their pre-rendered pages, so a reader or crawler without
  * JavaScript gets the right HTML: /products?category=fitness is the page built at
- * /products/category/fitness/, /products?featured=true the one at /products/top-picks/, and so on
+ * /products/category/fitness, /products?featured=true the one at /products/top-picks, and so on
  * (view.ts: prerenderedCataloguePath, canonicalForPrerenderedPath). A static host ignores the query
  * string, so after the build this appends one Netlify rewrite per such page to `_redirects`:
  *
- *   /products  category=fitness  featured=true  /products/top-picks/fitness/  200!
+ *   /products  category=fitness  featured=true  /products/top-picks/fitness  200!
  *
  * `200` keeps the address and answers 200; `!` applies it although /products has a file of its
  * own. Netlify takes the first rule that matches and a request may carry more parameters (sort,
@@ -30,7 +30,7 @@ export interface RewriteRule {
   from: string;
   /** Its query parameters, all required. */
   query: [string, string][];
-  /** The pre-rendered page, as a site path with a trailing slash. */
+  /** The pre-rendered page, as a site path without a trailing slash (pages are built as files: x.html). */
   to: string;
 }
 
@@ -42,7 +42,7 @@ export interface RewriteRule {
 export function catalogueRewriteRules(pagePaths: Iterable<string>): RewriteRule[] {
   const rules: RewriteRule[] = [];
   for (const pagePath of pagePaths) {
-    const to = `/${pagePath.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/');
+    const to = `/${pagePath.replace(/^\/+|\/+$/g, '')}`;
     const canonical = canonicalForPrerenderedPath(to);
     if (!canonical) continue;
     const url = new URL(canonical, 'http://site');

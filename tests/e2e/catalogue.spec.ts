@@ -131,13 +131,13 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('main a[href^="/product/"]')).not.toHaveCount(0);
     await expect(results(page)).toHaveCount(200);
 
-    await page.goto('/products/category/recovery/');
+    await page.goto('/products/category/recovery');
     await expect(page.getByRole('heading', { level: 1, name: 'Recovery Products' })).toBeVisible();
     await expect.poll(() => canonical(page)).toBe('/products?category=recovery');
     await expect(results(page)).toHaveCount(expectedCount((product) => product.inStock === true && categoryOf(product) === 'recovery'));
     await expect(page.getByRole('heading', { name: 'Trending Recovery Products' })).toBeVisible();
 
-    await page.goto('/products/top-picks/');
+    await page.goto('/products/top-picks');
     await expect(page.getByRole('heading', { level: 1, name: 'Top Picks' })).toBeVisible();
     await expect.poll(() => canonical(page)).toBe('/products?featured=true');
   });

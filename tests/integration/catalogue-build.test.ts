@@ -85,7 +85,7 @@ describe('the catalogue pages are HTML at build time', () => {
     const items = mergeShards(data.keys.map((key) => data.cards(key)));
     const view = catalogueView(items, DEFAULT_QUERY);
     if (view.kind !== 'list') throw new Error('expected a list');
-    const links = gridLinks(html('products/index.html'));
+    const links = gridLinks(html('products.html'));
     expect(links.length).toBeGreaterThan(50);
     expect(links).toEqual(view.products.map((product) => product.slug));
     expect(view.products.every((product) => product.inStock)).toBe(true);
@@ -94,7 +94,7 @@ describe('the catalogue pages are HTML at build time', () => {
   it('each category has its own page with the spec URL as canonical, and the island reads this build’s files', () => {
     const data = dataFiles();
     for (const key of data.keys.filter((name) => name !== '_none')) {
-      const page = html(`products/category/${key}/index.html`);
+      const page = html(`products/category/${key}.html`);
       expect(canonicalOf(page)).toBe(`/products?category=${key}`);
       const view = catalogueView(data.cards(key), { ...DEFAULT_QUERY, category: key });
       if (view.kind !== 'list') throw new Error('expected a list');
@@ -102,8 +102,8 @@ describe('the catalogue pages are HTML at build time', () => {
       // The island's props name the data version of this very build.
       expect(page).toContain(data.version);
     }
-    expect(canonicalOf(html('products/top-picks/index.html'))).toBe('/products?featured=true');
-    expect(canonicalOf(html('products/index.html'))).toBe('/products');
+    expect(canonicalOf(html('products/top-picks.html'))).toBe('/products?featured=true');
+    expect(canonicalOf(html('products.html'))).toBe('/products');
   });
 });
 

@@ -40,7 +40,8 @@ function readHead(root: string, file: string): PageHead {
     if (key && attrs.has('content')) meta.set(key, attrs.get('content')!);
   }
   const canonicalTag = head.match(/<link\s[^>]*rel="canonical"[^>]*>/i)?.[0];
-  const path = `/${relative(root, file).split(sep).join('/')}`.replace(/index\.html$/, '').replace(/\.html$/, '/');
+  // Pages are files (build.format 'file'): /about.html is served at /about, /index.html at /.
+  const path = `/${relative(root, file).split(sep).join('/')}`.replace(/^\/index\.html$/, '/').replace(/\.html$/, '');
   return {
     path,
     title: decode(head.match(/<title>([^<]*)<\/title>/i)?.[1] ?? '').trim(),
@@ -87,7 +88,7 @@ afterAll(() => {
 describe('every built page', () => {
   it('covers the whole site', () => {
     expect(pages.length).toBeGreaterThan(24);
-    expect(pages.map((page) => page.path)).toEqual(expect.arrayContaining(['/', '/products/', '/blog/', '/404/']));
+    expect(pages.map((page) => page.path)).toEqual(expect.arrayContaining(['/', '/products', '/blog', '/404', '/product/not-found']));
   });
 
   it('has a title and a meta description', () => {
@@ -107,6 +108,15 @@ describe('every built page', () => {
     const indexable = pages.filter((page) => !page.noindex);
     expect(indexable.filter((page) => !page.canonical?.match(/^https?:\/\//)).map((page) => page.path)).toEqual([]);
     expect(duplicates(indexable, (page) => page.canonical ?? '')).toEqual([]);
+  });
+
+  it('is its own canonical URL, the address it is served at, unless it stands for a catalogue view', () => {
+    // A canonical with a trailing slash, or any other address that redirects, would waste a crawl.
+    const wrong = pages
+      .filter((page) => !page.noindex)
+      .map((page) => ({ page: page.path, canonical: page.canonical ? new URL(page.canonical) : undefined }))
+      .filter(({ page, canonical }) => `${canonical?.pathname}${canonical?.search}` !== (canonicalForPrerenderedPath(page) ?? page));
+    expect(wrong).toEqual([]);
   });
 
   it('has Open Graph and Twitter card tags matching its title and description', () => {

@@ -13,12 +13,12 @@ const slugs = ['fitness', 'recovery', 'office'];
 /** Pages as Astro reports them after a build (no leading slash), the catalogue ones among others. */
 const builtPages = [
   '',
-  'about/',
-  'products/',
-  'products/top-picks/',
-  ...slugs.flatMap((slug) => [`products/category/${slug}/`, `products/top-picks/${slug}/`]),
-  'product/adjustable-dumbbell-a/',
-  'blog/protein-timing/',
+  'about',
+  'products',
+  'products/top-picks',
+  ...slugs.flatMap((slug) => [`products/category/${slug}`, `products/top-picks/${slug}`]),
+  'product/adjustable-dumbbell-a',
+  'blog/protein-timing',
 ];
 
 const rules = catalogueRewriteRules(builtPages);
@@ -27,9 +27,9 @@ const parsed = parseRedirects(rules.map(formatRewriteRule).join('\n'));
 describe('catalogue rewrites for the pre-rendered views', () => {
   it('write one forced 200 rewrite per pre-rendered view, from its spec URL', () => {
     expect(rules).toHaveLength(1 + 2 * slugs.length);
-    expect(formatRewriteRule(rules[0]!)).toBe('/products  category=fitness  featured=true  /products/top-picks/fitness/  200!');
-    expect(rules.map(formatRewriteRule)).toContain('/products  featured=true  /products/top-picks/  200!');
-    expect(rules.map(formatRewriteRule)).toContain('/products  category=office  /products/category/office/  200!');
+    expect(formatRewriteRule(rules[0]!)).toBe('/products  category=fitness  featured=true  /products/top-picks/fitness  200!');
+    expect(rules.map(formatRewriteRule)).toContain('/products  featured=true  /products/top-picks  200!');
+    expect(rules.map(formatRewriteRule)).toContain('/products  category=office  /products/category/office  200!');
     expect(parsed.ignored).toEqual([]);
     expect(parsed.rules.every((rule) => rule.status === 200 && rule.force)).toBe(true);
   });
@@ -59,7 +59,7 @@ describe('catalogue rewrites for the pre-rendered views', () => {
     const odd = catalogueRewriteRules(['products/', 'products/category/', 'products/category/a b/', 'products/category/x/y/', 'blog/']);
     expect(odd).toEqual([]);
     expect(catalogueRewriteRules(['/products/category/fitness'])).toEqual([
-      { from: '/products', query: [['category', 'fitness']], to: '/products/category/fitness/' },
+      { from: '/products', query: [['category', 'fitness']], to: '/products/category/fitness' },
     ]);
   });
 });
@@ -79,9 +79,9 @@ describe('the Astro integration', () => {
       expect(written.startsWith(publicRules.trimEnd())).toBe(true);
       const site = parseRedirects(written);
       expect(site.ignored).toEqual([]);
-      expect(matchRedirect(site.rules, { pathname: '/blog/missing', search: '' }, false)?.path).toBe('/blog/not-found/');
+      expect(matchRedirect(site.rules, { pathname: '/blog/missing', search: '' }, false)?.path).toBe('/blog/not-found');
       expect(matchRedirect(site.rules, { pathname: '/products', search: '?category=recovery' }, true)?.path).toBe(
-        '/products/category/recovery/',
+        '/products/category/recovery',
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -183,9 +183,9 @@ describe('the view for a query', () => {
 describe('category and Top Picks views are pre-rendered pages that stand for the spec URLs', () => {
   it('publishes them under /products/category/ and /products/top-picks/', () => {
     expect(prerenderedCataloguePath(null, false)).toBe('/products');
-    expect(prerenderedCataloguePath('home', false)).toBe('/products/category/home/');
-    expect(prerenderedCataloguePath(null, true)).toBe('/products/top-picks/');
-    expect(prerenderedCataloguePath('home', true)).toBe('/products/top-picks/home/');
+    expect(prerenderedCataloguePath('home', false)).toBe('/products/category/home');
+    expect(prerenderedCataloguePath(null, true)).toBe('/products/top-picks');
+    expect(prerenderedCataloguePath('home', true)).toBe('/products/top-picks/home');
   });
 
   it('maps each such page back to its canonical URL, for the sitemap', () => {

@@ -8,11 +8,11 @@ const publicRedirects = readFileSync(join(import.meta.dirname, '../../public/_re
 
 /** What the build appends for the categories it pre-renders (the shape catalogue-rewrites.ts writes). */
 const catalogueRules = `
-/products  category=fitness  featured=true  /products/top-picks/fitness/  200!
-/products  category=recovery  featured=true  /products/top-picks/recovery/  200!
-/products  featured=true  /products/top-picks/  200!
-/products  category=fitness  /products/category/fitness/  200!
-/products  category=recovery  /products/category/recovery/  200!
+/products  category=fitness  featured=true  /products/top-picks/fitness  200!
+/products  category=recovery  featured=true  /products/top-picks/recovery  200!
+/products  featured=true  /products/top-picks  200!
+/products  category=fitness  /products/category/fitness  200!
+/products  category=recovery  /products/category/recovery  200!
 `;
 
 const { rules } = parseRedirects(`${publicRedirects}\n${catalogueRules}`);
@@ -38,7 +38,7 @@ describe('parsing _redirects', () => {
         { key: 'category', value: 'fitness' },
         { key: 'featured', value: 'true' },
       ],
-      to: '/products/top-picks/fitness/',
+      to: '/products/top-picks/fitness',
     });
   });
 
@@ -87,10 +87,10 @@ describe('parsing _redirects', () => {
 
 describe('section not-found pages (404 rules)', () => {
   it('serve the section page with status 404 for a missing path under it, the bare section included', () => {
-    expect(served('/blog/no-such-post', false)).toEqual({ status: 404, path: '/blog/not-found/' });
-    expect(served('/product/gone/deeper', false)).toEqual({ status: 404, path: '/product/not-found/' });
-    expect(served('/product/', false)).toEqual({ status: 404, path: '/product/not-found/' });
-    expect(served('/product', false)).toEqual({ status: 404, path: '/product/not-found/' });
+    expect(served('/blog/no-such-post', false)).toEqual({ status: 404, path: '/blog/not-found' });
+    expect(served('/product/gone/deeper', false)).toEqual({ status: 404, path: '/product/not-found' });
+    expect(served('/product/', false)).toEqual({ status: 404, path: '/product/not-found' });
+    expect(served('/product', false)).toEqual({ status: 404, path: '/product/not-found' });
   });
 
   it('never hide a page that exists (they are not forced)', () => {
@@ -105,48 +105,48 @@ describe('section not-found pages (404 rules)', () => {
 
 describe('catalogue query rewrites (200!)', () => {
   it('serve the category page for ?category=, with status 200, although /products has a page of its own', () => {
-    expect(served('/products?category=fitness')).toEqual({ status: 200, path: '/products/category/fitness/' });
+    expect(served('/products?category=fitness')).toEqual({ status: 200, path: '/products/category/fitness' });
   });
 
   it('serve the Top Picks pages for ?featured=true, with or without a category, whatever the parameter order', () => {
-    expect(served('/products?featured=true')).toEqual({ status: 200, path: '/products/top-picks/' });
-    expect(served('/products?featured=true&category=recovery')?.path).toBe('/products/top-picks/recovery/');
-    expect(served('/products?category=recovery&featured=true')?.path).toBe('/products/top-picks/recovery/');
+    expect(served('/products?featured=true')).toEqual({ status: 200, path: '/products/top-picks' });
+    expect(served('/products?featured=true&category=recovery')?.path).toBe('/products/top-picks/recovery');
+    expect(served('/products?category=recovery&featured=true')?.path).toBe('/products/top-picks/recovery');
   });
 
   it('still apply when the request carries more parameters than the rule names', () => {
     expect(served('/products?sort=price-low&category=fitness&rating=4%2B&availability=in-stock,out-of-stock')?.path).toBe(
-      '/products/category/fitness/',
+      '/products/category/fitness',
     );
-    expect(served('/products?search=mat&featured=true&category=fitness&min_price=10')?.path).toBe('/products/top-picks/fitness/');
+    expect(served('/products?search=mat&featured=true&category=fitness&min_price=10')?.path).toBe('/products/top-picks/fitness');
   });
 
   it('take the first rule that matches, so the most specific rule has to come first', () => {
     const ruleTo = (to: string) => rules.find((rule) => rule.to === to)!;
-    const wrongOrder = [ruleTo('/products/top-picks/'), ruleTo('/products/top-picks/fitness/')];
-    expect(served('/products?featured=true&category=fitness', true, wrongOrder)?.path).toBe('/products/top-picks/');
-    expect(served('/products?featured=true&category=fitness')?.path).toBe('/products/top-picks/fitness/');
+    const wrongOrder = [ruleTo('/products/top-picks'), ruleTo('/products/top-picks/fitness')];
+    expect(served('/products?featured=true&category=fitness', true, wrongOrder)?.path).toBe('/products/top-picks');
+    expect(served('/products?featured=true&category=fitness')?.path).toBe('/products/top-picks/fitness');
   });
 
   it('leave an unknown category to the default /products page (no rule names it)', () => {
     expect(served('/products?category=no-such-category')).toBeUndefined();
     expect(served('/products?category=')).toBeUndefined();
-    expect(served('/products?featured=true&category=no-such-category')?.path).toBe('/products/top-picks/');
+    expect(served('/products?featured=true&category=no-such-category')?.path).toBe('/products/top-picks');
   });
 
   it('match values exactly, after percent-decoding', () => {
-    expect(served('/products?category=fit%6Eess')?.path).toBe('/products/category/fitness/');
+    expect(served('/products?category=fit%6Eess')?.path).toBe('/products/category/fitness');
     expect(served('/products?category=Fitness')).toBeUndefined();
     expect(served('/products?featured=TRUE')).toBeUndefined();
-    expect(served('/products?featured=false&category=fitness')?.path).toBe('/products/category/fitness/');
+    expect(served('/products?featured=false&category=fitness')?.path).toBe('/products/category/fitness');
   });
 
   it('use the first of repeated parameters, as the catalogue itself does', () => {
-    expect(served('/products?category=recovery&category=fitness')?.path).toBe('/products/category/recovery/');
+    expect(served('/products?category=recovery&category=fitness')?.path).toBe('/products/category/recovery');
   });
 
   it('treat /products/ like /products, but not another path', () => {
-    expect(served('/products/?category=fitness')?.path).toBe('/products/category/fitness/');
+    expect(served('/products/?category=fitness')?.path).toBe('/products/category/fitness');
     expect(served('/products/index.html?category=fitness')).toBeUndefined();
     expect(served('/products/category/fitness/?category=recovery')).toBeUndefined();
     expect(served('/product?category=fitness', false)?.status).toBe(404);

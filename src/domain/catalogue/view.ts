@@ -148,16 +148,16 @@ const CATEGORY_PAGES = '/products/category/';
 const TOP_PICKS_PAGES = '/products/top-picks/';
 
 /**
- * Where the build publishes the page for a category or Top Picks view: /products/category/{slug}/,
- * /products/top-picks/ and /products/top-picks/{slug}/ (the default view is /products itself).
+ * Where the build publishes the page for a category or Top Picks view: /products/category/{slug},
+ * /products/top-picks and /products/top-picks/{slug} (the default view is /products itself).
  */
 export function prerenderedCataloguePath(category: string | null, featured: boolean): string {
-  if (featured) return category ? `${TOP_PICKS_PAGES}${category}/` : TOP_PICKS_PAGES;
-  return category ? `${CATEGORY_PAGES}${category}/` : CATALOGUE_PATH;
+  if (featured) return category ? `${TOP_PICKS_PAGES}${category}` : TOP_PICKS_PAGES.slice(0, -1);
+  return category ? `${CATEGORY_PAGES}${category}` : CATALOGUE_PATH;
 }
 
 /**
- * The spec URL a pre-rendered catalogue page stands for (/products/category/recovery/ →
+ * The spec URL a pre-rendered catalogue page stands for (/products/category/recovery →
  * /products?category=recovery), or null for any other path: for the sitemap, which should list
  * the canonical URLs rather than the files that serve them.
  */
