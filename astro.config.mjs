@@ -22,7 +22,7 @@ export default defineConfig({
   // otherwise waited on file writes for about 15 s (measured with --cpu-prof).
   build: { format: 'file', concurrency: 4 },
   // sitemap-index.xml lists public content only: per-user, admin and not-found pages stay out.
-  // Pre-rendered catalogue views (/products/category/x/) are listed under their canonical URL.
+  // Pre-rendered catalogue views (/products/category/x) are listed under their canonical URL.
   integrations: [
     react(),
     sitemap({

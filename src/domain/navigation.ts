@@ -58,22 +58,30 @@ export const MAIN_LINKS: readonly Pick<HeaderLink, 'href' | 'label'>[] = [
 ];
 
 /**
- * Marks the link of the section the path is in. Links with a query are never current: a static
- * page does not know the query it was opened with.
+ * Marks the link of the section the visitor is in, given the page's address (path and query; a
+ * pre-rendered catalogue view passes the spec URL it stands for). A link matches when its path is
+ * the address's path, or a section above it for links without a query, and every parameter it
+ * names is in the address; of the links that match, the one naming most parameters is current, so
+ * /products?featured=true marks Top Picks rather than Products.
  */
-export function markCurrent(links: readonly Pick<HeaderLink, 'href' | 'label'>[], path: string): HeaderLink[] {
-  const here = path.replace(/\/$/, '') || '/';
-  return links.map(({ href, label }) => ({
-    href,
-    label,
-    current: !href.includes('?') && (here === href || (href !== '/' && here.startsWith(`${href}/`))),
-  }));
+export function markCurrent(links: readonly Pick<HeaderLink, 'href' | 'label'>[], address: string): HeaderLink[] {
+  const here = new URL(address, 'http://site');
+  const herePath = here.pathname.replace(/\/+$/, '') || '/';
+  const score = (href: string): number => {
+    const link = new URL(href, 'http://site');
+    const params = [...link.searchParams];
+    const pathMatches = params.length > 0 ? herePath === link.pathname : herePath === link.pathname || (link.pathname !== '/' && herePath.startsWith(`${link.pathname}/`));
+    return pathMatches && params.every(([key, value]) => here.searchParams.getAll(key).includes(value)) ? params.length : -1;
+  };
+  const scores = links.map((link) => score(link.href));
+  const best = Math.max(-1, ...scores);
+  return links.map(({ href, label }, index) => ({ href, label, current: best >= 0 && scores[index] === best }));
 }
 
 /** The mobile menu's Explore list: home and the blog join the main links. */
-export function mobileMenuLinks(path: string): HeaderLink[] {
+export function mobileMenuLinks(address: string): HeaderLink[] {
   const [products, topPicks, ...rest] = MAIN_LINKS;
-  return markCurrent([{ href: '/', label: 'Home' }, products!, topPicks!, { href: '/blog', label: 'Blog' }, ...rest], path);
+  return markCurrent([{ href: '/', label: 'Home' }, products!, topPicks!, { href: '/blog', label: 'Blog' }, ...rest], address);
 }
 
 /** Spec section 9: the Blog Articles group shows six posts, titles cut to 40 characters and excerpts to 80. */

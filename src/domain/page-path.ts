@@ -4,6 +4,7 @@
  * (/about), which is the address links, canonical URLs and the header's current section use.
  */
 export function servedPath(pathname: string): string {
-  const path = pathname.replace(/\.html$/, '').replace(/\/index$/, '').replace(/\/+$/, '');
+  // Only the site's own index.html is '/': a product whose slug is 'index' is /product/index.
+  const path = pathname.replace(/^\/index\.html$/, '/').replace(/\.html$/, '').replace(/\/+$/, '');
   return path === '' ? '/' : path;
 }

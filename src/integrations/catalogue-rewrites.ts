@@ -5,7 +5,7 @@
  * (view.ts: prerenderedCataloguePath, canonicalForPrerenderedPath). A static host ignores the query
  * string, so after the build this appends one Netlify rewrite per such page to `_redirects`:
  *
- *   /products  category=fitness  featured=true  /products/top-picks/fitness  200!
+ *   /products  category=fitness  featured=true  /products/top-picks/fitness.html  200!
  *
  * `200` keeps the address and answers 200; `!` applies it although /products has a file of its
  * own. Netlify takes the first rule that matches and a request may carry more parameters (sort,
@@ -30,7 +30,7 @@ export interface RewriteRule {
   from: string;
   /** Its query parameters, all required. */
   query: [string, string][];
-  /** The pre-rendered page, as a site path without a trailing slash (pages are built as files: x.html). */
+  /** The pre-rendered page's file (pages are built as files: /products/category/fitness.html). */
   to: string;
 }
 
@@ -42,13 +42,13 @@ export interface RewriteRule {
 export function catalogueRewriteRules(pagePaths: Iterable<string>): RewriteRule[] {
   const rules: RewriteRule[] = [];
   for (const pagePath of pagePaths) {
-    const to = `/${pagePath.replace(/^\/+|\/+$/g, '')}`;
-    const canonical = canonicalForPrerenderedPath(to);
+    const page = `/${pagePath.replace(/^\/+|\/+$/g, '')}`;
+    const canonical = canonicalForPrerenderedPath(page);
     if (!canonical) continue;
     const url = new URL(canonical, 'http://site');
     const query = [...url.searchParams];
     if (query.length === 0 || !query.every(([key, value]) => PLAIN_VALUE.test(key) && PLAIN_VALUE.test(value))) continue;
-    rules.push({ from: url.pathname, query, to });
+    rules.push({ from: url.pathname, query, to: `${page}.html` });
   }
   return rules.sort((a, b) => b.query.length - a.query.length || a.to.localeCompare(b.to));
 }

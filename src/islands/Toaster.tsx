@@ -10,14 +10,25 @@ function display(message: ToastMessage): void {
   else show(message.title, options);
 }
 
+/**
+ * Screen readers announce changes to a live region they already know, not content that arrives
+ * with the region itself; toasts that waited for the Toaster to mount are shown this long after.
+ */
+const LIVE_REGION_SETTLE_MS = 250;
+
 export default function Toaster() {
   useEffect(() => {
-    const flash = takeFlashToast();
-    if (flash) display(flash);
     const drain = () => takeQueuedToasts().forEach(display);
-    drain();
-    window.addEventListener(TOAST_EVENT, drain);
-    return () => window.removeEventListener(TOAST_EVENT, drain);
+    const settle = setTimeout(() => {
+      const flash = takeFlashToast();
+      if (flash) display(flash);
+      drain();
+      window.addEventListener(TOAST_EVENT, drain);
+    }, LIVE_REGION_SETTLE_MS);
+    return () => {
+      clearTimeout(settle);
+      window.removeEventListener(TOAST_EVENT, drain);
+    };
   }, []);
   return <Sonner visibleToasts={3} duration={4000} position="top-right" richColors closeButton />;
 }

@@ -1,15 +1,22 @@
 /**
  * Mounts the page's toast region (src/islands/Toaster.tsx) in its own React root: when the browser
  * is idle, or at once when a toast is raised or the previous page left a flash. Not an Astro
- * island, because the region has nothing to show in the HTML, and rendering it on the server into
- * every page of a 10,000-product build cost build time for nothing.
+ * island: the region is empty until a toast comes, and rendering it on the server into every page
+ * of a 10,000-product build cost build time. Toasts that wait for the mount are shown once the
+ * live region exists (Toaster.tsx), so screen readers still announce them.
  */
 import { hasWaitingToasts, TOAST_EVENT } from './toast.ts';
 
 let mounting: Promise<void> | undefined;
 
 function mount(): Promise<void> {
-  mounting ??= import('../islands/toaster-root.tsx').then(({ mountToaster }) => mountToaster());
+  mounting ??= import('../islands/toaster-root.tsx').then(
+    ({ mountToaster }) => mountToaster(),
+    () => {
+      // The chunk did not load (offline, or a tab left open across a deploy): let a later toast try again.
+      mounting = undefined;
+    },
+  );
   return mounting;
 }
 

@@ -104,6 +104,21 @@ test.describe('header search', () => {
   });
 });
 
+test('the header marks the current section, Top Picks on /products?featured=true', async ({ page }) => {
+  await withConsent(page);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const [path, current] of [
+    ['/products?featured=true', 'Top Picks'],
+    ['/products?category=recovery', 'Products'],
+    ['/about', 'About'],
+  ] as const) {
+    await page.goto(path);
+    await hydrated(page, 'MegaMenu');
+    await expect(nav.getByRole('link', { name: current, exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.locator('a[aria-current="page"]')).toHaveCount(1);
+  }
+});
+
 test.describe('mobile menu and Browse Categories drawer', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
@@ -116,9 +131,15 @@ test.describe('mobile menu and Browse Categories drawer', () => {
 
   test('opens the menu, then the categories drawer, without uncategorized', async ({ page }) => {
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    // A CSS locator: while the modal drawer is open, Radix hides the rest of the page from the accessibility tree.
+    const opener = page.locator('#mobile-menu-button');
+    await expect(opener).toHaveAttribute('aria-expanded', 'false');
+    await opener.click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await expect(menu).toBeVisible();
+    await expect(opener).toHaveAttribute('aria-expanded', 'true');
+    await expect(opener).toHaveAttribute('aria-controls', 'mobile-menu');
+    await expect(menu).toHaveAttribute('id', 'mobile-menu');
     await expect(menu.getByRole('link', { name: 'Sleep Optimization' })).toHaveAttribute('href', '/guides/sleep-optimization');
     await expect(menu.getByRole('link', { name: 'Beginner Guides' })).toHaveAttribute('href', '/blog?category=beginner');
 
@@ -135,7 +156,9 @@ test.describe('mobile menu and Browse Categories drawer', () => {
     await expect(menu.getByRole('button', { name: 'Browse Categories' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+    await expect(opener).toBeFocused();
+    await expect(opener).toHaveAttribute('aria-expanded', 'false');
+    await expect(opener).not.toHaveAttribute('aria-controls');
   });
 
   test('keeps keyboard focus inside the open drawer', async ({ page }) => {
@@ -176,6 +199,8 @@ test.describe('menu scripts', () => {
     await withConsent(page);
     await page.goto('/');
     await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr][client="idle"]').length === 0);
+    // The Toaster mounts on idle after the menu button has decided whether to preload its drawer.
+    await page.locator('#toaster').waitFor({ state: 'attached' });
     await page.waitForLoadState('networkidle');
     return urls;
   }

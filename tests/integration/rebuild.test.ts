@@ -95,7 +95,7 @@ describe('the local rebuild queue', () => {
 
   it('shows a new product after a rebuild, while the old pages answer in full throughout', async () => {
     const [existing] = await temp.database.run((db) => db.select({ slug: products.slug, name: products.name }).from(products).limit(1));
-    const oldPage = `${server.url}/product/${existing!.slug}/`;
+    const oldPage = `${server.url}/product/${existing!.slug}`;
     const [category] = await temp.database.run((db) => db.select({ id: categories.id }).from(categories).limit(1));
 
     // Old pages are requested continuously while the rebuild runs; every answer must be the whole page.
@@ -124,7 +124,7 @@ describe('the local rebuild queue', () => {
     expect(await isBuildStale(folders.current(), { database: temp.database, projectRoot })).toBe(true);
     await requestRebuild('product created');
 
-    const newPage = `${server.url}/product/${slug}/`;
+    const newPage = `${server.url}/product/${slug}`;
     await waitFor(async () => (await fetch(newPage).then((r) => (r.body?.cancel(), r.status))) === 200, 110_000, 'the new product page');
     building = false;
     await hammer;

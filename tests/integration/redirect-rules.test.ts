@@ -126,6 +126,9 @@ describe('catalogue query URLs', () => {
   it('leave /products and the pages themselves as they are', async () => {
     expect(await page('/products')).toMatchObject({ status: 200, body: expect.stringContaining('Product Catalog page') });
     expect(await page('/products/')).toMatchObject({ status: 301, location: '/products' });
+    // Never a protocol-relative //products, which a browser would take for the host "products".
+    expect(await page('//products/')).toMatchObject({ status: 301, location: '/products' });
+    expect(await page('/.//products/')).toMatchObject({ status: 301, location: '/products' });
     expect((await page('/products/category/fitness?category=recovery')).body).toContain('Fitness Products page');
   });
 });

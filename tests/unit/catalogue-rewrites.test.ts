@@ -27,9 +27,9 @@ const parsed = parseRedirects(rules.map(formatRewriteRule).join('\n'));
 describe('catalogue rewrites for the pre-rendered views', () => {
   it('write one forced 200 rewrite per pre-rendered view, from its spec URL', () => {
     expect(rules).toHaveLength(1 + 2 * slugs.length);
-    expect(formatRewriteRule(rules[0]!)).toBe('/products  category=fitness  featured=true  /products/top-picks/fitness  200!');
-    expect(rules.map(formatRewriteRule)).toContain('/products  featured=true  /products/top-picks  200!');
-    expect(rules.map(formatRewriteRule)).toContain('/products  category=office  /products/category/office  200!');
+    expect(formatRewriteRule(rules[0]!)).toBe('/products  category=fitness  featured=true  /products/top-picks/fitness.html  200!');
+    expect(rules.map(formatRewriteRule)).toContain('/products  featured=true  /products/top-picks.html  200!');
+    expect(rules.map(formatRewriteRule)).toContain('/products  category=office  /products/category/office.html  200!');
     expect(parsed.ignored).toEqual([]);
     expect(parsed.rules.every((rule) => rule.status === 200 && rule.force)).toBe(true);
   });
@@ -46,7 +46,7 @@ describe('catalogue rewrites for the pre-rendered views', () => {
         if (!category && !featured) continue; // /products itself needs no rule
         const { pathname, search } = new URL(categoryHref(category, featured), 'http://site');
         const match = matchRedirect(parsed.rules, { pathname, search: `${search}&sort=price-low` }, true);
-        expect(match?.path, `${pathname}${search}`).toBe(prerenderedCataloguePath(category, featured));
+        expect(match?.path, `${pathname}${search}`).toBe(`${prerenderedCataloguePath(category, featured)}.html`);
       }
     }
   });
@@ -59,7 +59,7 @@ describe('catalogue rewrites for the pre-rendered views', () => {
     const odd = catalogueRewriteRules(['products/', 'products/category/', 'products/category/a b/', 'products/category/x/y/', 'blog/']);
     expect(odd).toEqual([]);
     expect(catalogueRewriteRules(['/products/category/fitness'])).toEqual([
-      { from: '/products', query: [['category', 'fitness']], to: '/products/category/fitness' },
+      { from: '/products', query: [['category', 'fitness']], to: '/products/category/fitness.html' },
     ]);
   });
 });
@@ -79,9 +79,9 @@ describe('the Astro integration', () => {
       expect(written.startsWith(publicRules.trimEnd())).toBe(true);
       const site = parseRedirects(written);
       expect(site.ignored).toEqual([]);
-      expect(matchRedirect(site.rules, { pathname: '/blog/missing', search: '' }, false)?.path).toBe('/blog/not-found');
+      expect(matchRedirect(site.rules, { pathname: '/blog/missing', search: '' }, false)?.path).toBe('/blog/not-found.html');
       expect(matchRedirect(site.rules, { pathname: '/products', search: '?category=recovery' }, true)?.path).toBe(
-        '/products/category/recovery',
+        '/products/category/recovery.html',
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });

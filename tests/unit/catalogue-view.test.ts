@@ -192,6 +192,8 @@ describe('category and Top Picks views are pre-rendered pages that stand for the
     expect(canonicalForPrerenderedPath('/products/category/home/')).toBe('/products?category=home');
     expect(canonicalForPrerenderedPath('/products/category/home')).toBe('/products?category=home');
     expect(canonicalForPrerenderedPath('/products/top-picks/')).toBe('/products?featured=true');
+    expect(canonicalForPrerenderedPath('/products/top-picks')).toBe('/products?featured=true');
+    expect(canonicalForPrerenderedPath('/products/top-picks/home')).toBe('/products?category=home&featured=true');
     expect(canonicalForPrerenderedPath('/products/top-picks/home/')).toBe('/products?category=home&featured=true');
     expect(canonicalForPrerenderedPath('/products/')).toBeNull();
     expect(canonicalForPrerenderedPath('/products/category/')).toBeNull();

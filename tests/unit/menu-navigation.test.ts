@@ -111,25 +111,31 @@ describe('the other links of the header', () => {
 });
 
 describe('the current section is marked', () => {
-  const current = (path: string) => markCurrent(MAIN_LINKS, path).filter((link) => link.current).map((link) => link.label);
+  const current = (address: string) => markCurrent(MAIN_LINKS, address).filter((link) => link.current).map((link) => link.label);
 
   it('marks the section the path is in, with or without a trailing slash', () => {
     expect(current('/products')).toEqual(['Products']);
     expect(current('/products/')).toEqual(['Products']);
-    expect(current('/products/category/fitness/')).toEqual(['Products']);
+    expect(current('/products?category=fitness&sort=rating')).toEqual(['Products']);
     expect(current('/about/')).toEqual(['About']);
   });
 
-  it('marks nothing elsewhere, and never a link with a query (a static page cannot know it)', () => {
-    expect(current('/product/foam-roller/')).toEqual([]);
+  it('prefers the link that names the most of the address: Top Picks on /products?featured=true', () => {
+    expect(current('/products?featured=true')).toEqual(['Top Picks']);
+    expect(current('/products?category=recovery&featured=true&sort=name')).toEqual(['Top Picks']);
+    expect(current('/products?featured=false')).toEqual(['Products']);
+  });
+
+  it('marks nothing elsewhere', () => {
+    expect(current('/product/foam-roller')).toEqual([]);
     expect(current('/productsx')).toEqual([]);
-    expect(current('/products/top-picks/')).toEqual(['Products']);
+    expect(current('/')).toEqual([]);
   });
 
   it('gives the mobile menu Home and Blog too, Home only on the home page', () => {
     expect(mobileMenuLinks('/').map((link) => link.label)).toEqual(['Home', 'Products', 'Top Picks', 'Blog', 'About', 'Contact']);
     expect(mobileMenuLinks('/').filter((link) => link.current).map((link) => link.label)).toEqual(['Home']);
-    expect(mobileMenuLinks('/blog/how-to-foam-roll/').filter((link) => link.current).map((link) => link.label)).toEqual(['Blog']);
+    expect(mobileMenuLinks('/blog/how-to-foam-roll').filter((link) => link.current).map((link) => link.label)).toEqual(['Blog']);
   });
 });
 

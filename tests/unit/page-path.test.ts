@@ -6,6 +6,7 @@ describe('the address a built page is served at', () => {
     expect(servedPath('/about.html')).toBe('/about');
     expect(servedPath('/product/foam-roller.html')).toBe('/product/foam-roller');
     expect(servedPath('/404.html')).toBe('/404');
+    expect(servedPath('/product/index.html')).toBe('/product/index');
   });
 
   it('serves the home page at /', () => {

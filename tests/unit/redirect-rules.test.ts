@@ -87,10 +87,10 @@ describe('parsing _redirects', () => {
 
 describe('section not-found pages (404 rules)', () => {
   it('serve the section page with status 404 for a missing path under it, the bare section included', () => {
-    expect(served('/blog/no-such-post', false)).toEqual({ status: 404, path: '/blog/not-found' });
-    expect(served('/product/gone/deeper', false)).toEqual({ status: 404, path: '/product/not-found' });
-    expect(served('/product/', false)).toEqual({ status: 404, path: '/product/not-found' });
-    expect(served('/product', false)).toEqual({ status: 404, path: '/product/not-found' });
+    expect(served('/blog/no-such-post', false)).toEqual({ status: 404, path: '/blog/not-found.html' });
+    expect(served('/product/gone/deeper', false)).toEqual({ status: 404, path: '/product/not-found.html' });
+    expect(served('/product/', false)).toEqual({ status: 404, path: '/product/not-found.html' });
+    expect(served('/product', false)).toEqual({ status: 404, path: '/product/not-found.html' });
   });
 
   it('never hide a page that exists (they are not forced)', () => {

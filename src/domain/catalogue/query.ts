@@ -182,7 +182,7 @@ export function withQuery(query: CatalogueQuery, changes: Partial<CatalogueQuery
 
 /**
  * The query a page shows, given where the browser is. Pre-rendered catalogue pages (a category's
- * listing at /products/category/{slug}/, Top Picks at /products/top-picks/) stand for a base query;
+ * listing at /products/category/{slug}, Top Picks at /products/top-picks) stand for a base query;
  * at that path the URL's own parameters apply on top of it. Anywhere else the URL alone decides.
  */
 export function queryAtLocation(pathname: string, search: string, base: { path: string; query: CatalogueQuery }): CatalogueQuery {

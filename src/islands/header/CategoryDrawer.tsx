@@ -8,7 +8,7 @@ import { ChevronRight } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { DrawerHeader, drawerContentClass, DrawerOverlay, drawerLinkClass } from './drawer-parts.tsx';
-import type { DrawerCategory } from './types.ts';
+import type { DrawerCategory } from '../../domain/navigation.ts';
 
 interface Props {
   categories: DrawerCategory[];

@@ -9,13 +9,13 @@ import { ChevronDown } from 'lucide-react';
 import { NavigationMenu } from 'radix-ui';
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { EVERYDAY_LINKS, GUIDE_LINKS, MAIN_LINKS, markCurrent, MENU_DELAYS } from '../../domain/navigation.ts';
-import type { MenuPost, NavLink } from './types.ts';
+import type { MenuPost, NavLink } from '../../domain/navigation.ts';
 
 /** Only what changes between builds or pages travels as props; the fixed links are imported. */
 interface Props {
   posts: MenuPost[];
-  /** The page's path, to mark the current section. */
-  path: string;
+  /** The page's address (path and query), to mark the current section (markCurrent). */
+  address: string;
 }
 
 const entryClass =
@@ -83,8 +83,8 @@ function MenuEntry({ value, label, children }: { value: string; label: string; c
 
 const toCard = (link: NavLink) => ({ href: link.href, title: link.label, text: link.description });
 
-export default function MegaMenu({ posts, path }: Props) {
-  const links = markCurrent(MAIN_LINKS, path);
+export default function MegaMenu({ posts, address }: Props) {
+  const links = markCurrent(MAIN_LINKS, address);
   const rootRef = useRef<HTMLElement>(null);
   const [openMenu, setOpenMenu] = useState('');
   useLayoutEffect(() => {

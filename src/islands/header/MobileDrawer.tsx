@@ -9,12 +9,12 @@ import { Dialog } from 'radix-ui';
 import { EVERYDAY_LINKS, GUIDE_LINKS, mobileMenuLinks } from '../../domain/navigation.ts';
 import CategoryDrawer from './CategoryDrawer.tsx';
 import { DrawerHeader, drawerContentClass, DrawerOverlay, DrawerSection, drawerLinkClass } from './drawer-parts.tsx';
-import type { DrawerCategory } from './types.ts';
+import type { DrawerCategory } from '../../domain/navigation.ts';
 
 export interface MobileDrawerProps {
   categories: DrawerCategory[];
-  /** The page's path, to mark the current section. */
-  path: string;
+  /** The page's address (path and query), to mark the current section (markCurrent). */
+  address: string;
 }
 
 interface Props extends MobileDrawerProps {
@@ -30,9 +30,9 @@ const accountLinks = [
   { href: '/dashboard', label: 'Dashboard' },
 ];
 
-export default function MobileDrawer({ categories, path, open, onOpenChange, returnFocus }: Props) {
+export default function MobileDrawer({ categories, address, open, onOpenChange, returnFocus }: Props) {
   const close = () => onOpenChange(false);
-  const links = mobileMenuLinks(path);
+  const links = mobileMenuLinks(address);
 
   const linkList = (items: readonly { href: string; label: string; current?: boolean }[]) => (
     <ul className="space-y-0.5">

@@ -4,13 +4,19 @@
  * can be seen (ahead of the first tap, when the browser is idle) or when it is tapped.
  */
 import type { DrawerCategory } from '../../domain/navigation.ts';
+import { servedPath } from '../../domain/page-path.ts';
 
 const loadRoot = () => import('./mobile-menu-root.tsx');
 
 export function setUpMobileMenu(button: HTMLButtonElement): void {
   const categories = JSON.parse(button.dataset.categories ?? '[]') as DrawerCategory[];
   button.addEventListener('click', () => {
-    void loadRoot().then(({ openMobileMenu }) => openMobileMenu(button, { categories, path: window.location.pathname }));
+    const address = `${servedPath(window.location.pathname)}${window.location.search}`;
+    loadRoot().then(
+      ({ openMobileMenu }) => openMobileMenu(button, { categories, address }),
+      // The drawer's chunk is gone (a tab left open across a deploy): the fresh page has the new one.
+      () => window.location.reload(),
+    );
   });
   const preload = () => {
     if (button.offsetParent) void loadRoot();

@@ -12,6 +12,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { internalError, jsonError } from '../http.ts';
 import type { FunctionMatch, LocalContext } from './functions.ts';
 import { errorMessage, type Logger } from './logger.ts';
+import { requestUrl } from './request-url.ts';
 
 /** Netlify refuses synchronous function requests above about 6 MB; the same limit here keeps surprises out of production. */
 export const MAX_BODY_BYTES = 6 * 1024 * 1024;
@@ -74,7 +75,7 @@ function createContext(webRequest: Request, request: IncomingMessage, params: Re
 export async function toWebRequest(request: IncomingMessage): Promise<Request> {
   const encrypted = 'encrypted' in request.socket && request.socket.encrypted === true;
   const host = request.headers.host ?? `localhost:${request.socket.localPort ?? 80}`;
-  const url = new URL(request.url ?? '/', `${encrypted ? 'https' : 'http'}://${host}`);
+  const url = requestUrl(request.url, `${encrypted ? 'https' : 'http'}://${host}`);
 
   const headers = new Headers();
   for (const [name, values] of Object.entries(request.headersDistinct)) {

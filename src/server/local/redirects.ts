@@ -2,9 +2,9 @@
  * The build's `_redirects` file, read the way Netlify reads it, so that a URL behaves alike on
  * the local server and in production. Only the kinds of rule this project uses are honoured:
  *
- * - status 404 (`/blog/*  /blog/not-found/  404`): a section's not-found page, served with
+ * - status 404 (`/blog/*  /blog/not-found.html  404`): a section's not-found page, served with
  *   status 404 for a path under the section that has no file;
- * - status 200 rewrites (`/products  category=fitness  /products/category/fitness/  200!`): the
+ * - status 200 rewrites (`/products  category=fitness  /products/category/fitness.html  200!`): the
  *   target's content with status 200 and the address unchanged, with query conditions (a literal
  *   value or a `:placeholder`), path placeholders and a trailing splat.
  *

@@ -10,6 +10,7 @@ import { runFunction } from './function-bridge.ts';
 import { loadFunctions, matchFunction, type FunctionRoute, type ModuleImporter } from './functions.ts';
 import { consoleLogger, errorMessage, type Logger } from './logger.ts';
 import { serveStatic } from './static-files.ts';
+import { requestUrl } from './request-url.ts';
 
 /** Where the site being served lives; SiteFolders is one, so a published rebuild is picked up at once. */
 export interface BuildPointer {
@@ -45,7 +46,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   let siteUrl = options.siteUrl ?? '';
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
-    const pathname = new URL(request.url ?? '/', 'http://local').pathname;
+    const pathname = requestUrl(request.url, 'http://local').pathname;
     const match = matchFunction(routes, pathname, request.method ?? 'GET');
     if (match) await runFunction(request, response, match, { siteUrl, logger });
     else await serveStatic(request, response, pointer.current(), logger);

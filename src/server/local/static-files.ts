@@ -1,9 +1,10 @@
 /**
  * Serves one build folder the way Netlify serves `dist`: the build's `_redirects` rules that the
  * site uses (rewrites with status 200, section not-found pages with status 404; see
- * redirects.ts), pretty URLs (a folder's index.html, a 301 to the trailing slash, `/about` →
- * `about.html`), the build's 404.html with status 404, long-lived caching for Astro's hashed
- * assets and revalidation for everything else.
+ * redirects.ts), pretty URLs (`/about` → `about.html`, which is how the site is built, with a 301
+ * from `/about/` to `/about`; a folder's index.html with a 301 to its trailing slash), the build's
+ * 404.html with status 404, long-lived caching for Astro's hashed assets and revalidation for
+ * everything else.
  */
 import { createReadStream, type Stats } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
@@ -14,6 +15,7 @@ import { CompressedCache } from './compressed-cache.ts';
 import type { Logger } from './logger.ts';
 import { contentTypeFor, isCompressible } from './mime.ts';
 import { matchRedirect, redirectsFor } from './redirects.ts';
+import { requestUrl } from './request-url.ts';
 
 /** Astro fingerprints everything under /_astro/, so a URL there never changes content. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -42,12 +44,12 @@ export async function serveStatic(request: IncomingMessage, response: ServerResp
     return;
   }
 
-  const url = new URL(request.url ?? '/', 'http://local');
+  const url = requestUrl(request.url, 'http://local');
   const resolved = await resolvePath(root, url);
   const redirects = redirectsFor(root, (ignored) =>
     logger.warn(`_redirects line ${ignored.line} is Netlify's only (${ignored.reason}): ${ignored.text}`),
   );
-  // A folder that only redirects to its trailing slash still exists: it shadows unforced rules, as on Netlify.
+  // A path that only redirects (`/about/` to `/about`) still exists: it shadows unforced rules, as on Netlify.
   const rule = matchRedirect(redirects.rules, url, resolved.kind !== 'missing');
 
   if (rule?.status === 200) {
@@ -91,7 +93,7 @@ async function resolvePath(root: string, url: URL): Promise<Resolved> {
     const index = await fileAt(root, join(target, 'index.html'));
     // Pages are built as `about.html` (Astro build.format 'file'), so `/about/` moves to `/about`, as on Netlify.
     if (index.kind === 'missing' && target !== root && (await fileAt(root, `${target}.html`)).kind === 'file') {
-      return { kind: 'redirect', location: `${url.pathname.replace(/\/+$/, '')}${url.search}` };
+      return { kind: 'redirect', location: sameSiteLocation(`${url.pathname.replace(/\/+$/, '')}${url.search}`) };
     }
     return index;
   }
@@ -99,9 +101,17 @@ async function resolvePath(root: string, url: URL): Promise<Resolved> {
   const stats = await statOrUndefined(target);
   if (stats?.isFile()) return fileAt(root, target, stats);
   if (stats?.isDirectory() && (await statOrUndefined(join(target, 'index.html')))?.isFile()) {
-    return { kind: 'redirect', location: `${url.pathname}/${url.search}` };
+    return { kind: 'redirect', location: sameSiteLocation(`${url.pathname}/${url.search}`) };
   }
   return fileAt(root, `${target}.html`);
+}
+
+/**
+ * A redirect within this site. `//about` would be a protocol-relative URL that sends the browser
+ * to the host "about", so any run of leading slashes becomes one.
+ */
+export function sameSiteLocation(path: string): string {
+  return path.replace(/^\/{2,}/, '/');
 }
 
 /**
