@@ -1,7 +1,7 @@
 /** The page's one toast region (sonner: 3 visible, 4000 ms, as the spec's defaults). */
 import { useEffect } from 'react';
 import { Toaster as Sonner, toast as show } from 'sonner';
-import { TOAST_EVENT, takeFlashToast, takeQueuedToasts, type ToastMessage } from '../lib/toast.ts';
+import { TOAST_EVENT, takeQueuedToasts, type ToastMessage } from '../lib/toast.ts';
 
 function display(message: ToastMessage): void {
   const options = { description: message.description };
@@ -20,8 +20,6 @@ export default function Toaster() {
   useEffect(() => {
     const drain = () => takeQueuedToasts().forEach(display);
     const settle = setTimeout(() => {
-      const flash = takeFlashToast();
-      if (flash) display(flash);
       drain();
       window.addEventListener(TOAST_EVENT, drain);
     }, LIVE_REGION_SETTLE_MS);

@@ -43,14 +43,9 @@ export function takeFlashToast(): ToastMessage | undefined {
   }
 }
 
-/** Whether a toast is waiting to be shown: raised before the Toaster mounted, or flashed by the previous page. */
+/** Whether a toast raised before the Toaster mounted is waiting to be shown. */
 export function hasWaitingToasts(): boolean {
-  if ((window.__repwellToasts?.length ?? 0) > 0) return true;
-  try {
-    return sessionStorage.getItem(FLASH_KEY) !== null;
-  } catch {
-    return false;
-  }
+  return (window.__repwellToasts?.length ?? 0) > 0;
 }
 
 export function takeQueuedToasts(): ToastMessage[] {

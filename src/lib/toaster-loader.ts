@@ -5,7 +5,7 @@
  * of a 10,000-product build cost build time. Toasts that wait for the mount are shown once the
  * live region exists (Toaster.tsx), so screen readers still announce them.
  */
-import { hasWaitingToasts, TOAST_EVENT } from './toast.ts';
+import { hasWaitingToasts, takeFlashToast, toast, TOAST_EVENT } from './toast.ts';
 
 let mounting: Promise<void> | undefined;
 
@@ -21,6 +21,10 @@ function mount(): Promise<void> {
 }
 
 export function loadToasterWhenNeeded(): void {
+  // The flash the previous page left is taken as this page loads, never later: a flash this page
+  // sets just before it navigates away belongs to the next page, not to this page's Toaster.
+  const flash = takeFlashToast();
+  if (flash) toast(flash);
   if (hasWaitingToasts()) {
     void mount();
     return;

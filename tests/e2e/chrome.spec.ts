@@ -119,6 +119,23 @@ test('the header marks the current section, Top Picks on /products?featured=true
   }
 });
 
+test('a flash toast is shown by the next page, never by the page that set it', async ({ page }) => {
+  await withConsent(page);
+  await page.goto('/about');
+  // Set while this page's Toaster mounts, as a sign-out does just before it navigates.
+  await page.evaluate(() => sessionStorage.setItem('repwell-flash', JSON.stringify({ title: 'Carried over', variant: 'success' })));
+  await page.locator('#toaster').waitFor({ state: 'attached' });
+  await page.waitForTimeout(600);
+  await expect(page.getByText('Carried over')).toHaveCount(0);
+  await page.goto('/contact');
+  await expect(page.getByText('Carried over')).toBeVisible();
+  // Shown once: the next page does not show it again.
+  await page.goto('/about');
+  await page.locator('#toaster').waitFor({ state: 'attached' });
+  await page.waitForTimeout(600);
+  await expect(page.getByText('Carried over')).toHaveCount(0);
+});
+
 test.describe('mobile menu and Browse Categories drawer', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
