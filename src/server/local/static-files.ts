@@ -110,7 +110,7 @@ async function resolvePath(root: string, url: URL): Promise<Resolved> {
  * A redirect within this site. `//about` would be a protocol-relative URL that sends the browser
  * to the host "about", so any run of leading slashes becomes one.
  */
-export function sameSiteLocation(path: string): string {
+function sameSiteLocation(path: string): string {
   return path.replace(/^\/{2,}/, '/');
 }
 
