@@ -16,6 +16,7 @@ import { applyMigrations } from '../db/migrate.ts';
 import { isDatabaseEmpty, seedDemoContent } from '../db/seed/index.ts';
 import { getDatabase } from '../src/server/db.ts';
 import { env } from '../src/server/env.ts';
+import { seedAdminAccount } from '../src/server/seed-admin.ts';
 import { projectRoot } from '../src/server/local/builder.ts';
 import { runFunction } from '../src/server/local/function-bridge.ts';
 import { loadFunctions, matchFunction } from '../src/server/local/functions.ts';
@@ -29,9 +30,10 @@ const config = env();
 const database = getDatabase();
 await applyMigrations(database);
 if (await isDatabaseEmpty(database)) {
-  const seeded = await seedDemoContent(database, { admin: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD } });
-  if (seeded.admin?.generatedPassword) {
-    console.log(`\nAdmin account: ${seeded.admin.email}\nPassword: ${seeded.admin.generatedPassword} (shown once)\n`);
+  const admin = await seedAdminAccount({ email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+  const seeded = await seedDemoContent(database, { admin });
+  if (seeded.admin?.created && admin.generatedPassword) {
+    console.log(`\nAdmin account: ${seeded.admin.email}\nPassword: ${admin.generatedPassword} (shown once)\n`);
   }
 }
 // The dev server's functions open their own handle (through Vite's module graph); one writer at a time.

@@ -12,6 +12,7 @@ import { applyMigrations } from '../db/migrate.ts';
 import { isDatabaseEmpty, seedDemoContent } from '../db/seed/index.ts';
 import { getDatabase } from '../src/server/db.ts';
 import { env } from '../src/server/env.ts';
+import { seedAdminAccount } from '../src/server/seed-admin.ts';
 import { buildSite, projectRoot } from '../src/server/local/builder.ts';
 import { computeFingerprint, isBuildStale } from '../src/server/local/fingerprint.ts';
 import { consoleLogger } from '../src/server/local/logger.ts';
@@ -54,10 +55,11 @@ await applyMigrations(database);
 if (await isDatabaseEmpty(database)) {
   console.log('Empty database: adding the demo catalogue...');
   const email = config.ADMIN_EMAIL;
-  const seeded = await seedDemoContent(database, { admin: { email, password: config.ADMIN_PASSWORD } });
+  const admin = await seedAdminAccount({ email, password: config.ADMIN_PASSWORD });
+  const seeded = await seedDemoContent(database, { admin });
   console.log(`Seeded ${Object.entries(seeded.counts).map(([table, count]) => `${count} ${table}`).join(', ')}.`);
-  if (seeded.admin?.generatedPassword) {
-    const lines = [`Admin account: ${seeded.admin.email}`, `Password:      ${seeded.admin.generatedPassword}`, 'Shown once: save it now.'];
+  if (seeded.admin?.created && admin.generatedPassword) {
+    const lines = [`Admin account: ${seeded.admin.email}`, `Password:      ${admin.generatedPassword}`, 'Shown once: save it now.'];
     const width = Math.max(...lines.map((line) => line.length));
     console.log(`\n+${'-'.repeat(width + 2)}+\n${lines.map((line) => `| ${line.padEnd(width)} |`).join('\n')}\n+${'-'.repeat(width + 2)}+\n`);
   } else if (seeded.admin) {

@@ -5,7 +5,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { generatePassword, hashPassword } from '../../src/server/password.ts';
 import type { Database, Db } from '../client.ts';
 import {
   affiliateLinks,
@@ -39,13 +38,16 @@ export interface SeedOptions {
   productCount?: number;
   /** Timestamps (created dates, deal ends, publication dates) are relative to it. Defaults to now. */
   now?: Date;
-  /** Creates this admin unless a user with the e-mail exists; a password is generated when absent. */
-  admin?: { email: string; password?: string };
+  /**
+   * Creates this admin unless a user with the e-mail exists. The caller hashes the password
+   * (src/server/seed-admin.ts), so the seed never needs server code.
+   */
+  admin?: { email: string; passwordHash: string };
 }
 
 export interface SeedResult {
-  /** generatedPassword is set only when this seed created the account with a generated password. */
-  admin?: { email: string; generatedPassword?: string };
+  /** created is false when an account with the e-mail already existed and was left as it was. */
+  admin?: { email: string; created: boolean };
   counts: { categories: number; products: number; posts: number };
 }
 
@@ -85,7 +87,6 @@ export async function seedDemoContent(database: Database, options: SeedOptions =
   const now = options.now ?? new Date();
   const productCount = options.productCount ?? DEFAULT_PRODUCT_COUNT;
   const posts = loadBlogPosts(now);
-  // Hashing takes tens of milliseconds, so it happens before the write transaction opens.
   const admin = options.admin ? await prepareAdmin(database, options.admin) : undefined;
 
   await database.run((db) =>
@@ -107,7 +108,7 @@ export async function seedDemoContent(database: Database, options: SeedOptions =
   );
 
   return {
-    admin: admin && { email: admin.email, ...(admin.generatedPassword ? { generatedPassword: admin.generatedPassword } : {}) },
+    admin: admin && { email: admin.email, created: admin.create !== undefined },
     counts: { categories: seedCategories.length, products: productCount, posts: posts.length },
   };
 }
@@ -117,17 +118,14 @@ interface PreparedAdmin {
   email: string;
   /** The row to insert, absent when the account already exists. */
   create?: typeof users.$inferInsert;
-  generatedPassword?: string;
 }
 
-async function prepareAdmin(database: Database, wanted: { email: string; password?: string }): Promise<PreparedAdmin> {
+async function prepareAdmin(database: Database, wanted: { email: string; passwordHash: string }): Promise<PreparedAdmin> {
   const email = wanted.email.trim().toLowerCase();
   const [existing] = await database.run((db) => db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1));
   if (existing) return { id: existing.id, email };
-  const generatedPassword = wanted.password ? undefined : generatePassword(20);
   const id = randomUUID();
-  const passwordHash = await hashPassword(wanted.password ?? (generatedPassword as string));
-  return { id, email, generatedPassword, create: { id, email, passwordHash, displayName: 'Admin', role: 'admin' } };
+  return { id, email, create: { id, email, passwordHash: wanted.passwordHash, displayName: 'Admin', role: 'admin' } };
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -10,14 +10,14 @@ import { formatPrice } from '../domain/money.ts';
 import type { AppUser } from '../domain/user.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { signOutAndLeave } from '../lib/sign-out.ts';
-import type { AdminOverview } from '../server/admin-overview.ts';
+import { adminOverviewSchema, type AdminOverview } from '../domain/admin/overview.ts';
 import Guard from './Guard.tsx';
 import { ui } from './ui.ts';
 
 async function fetchOverview(): Promise<AdminOverview> {
   const response = await fetch('/api/admin/overview', { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`Overview failed (${response.status})`);
-  return response.json() as Promise<AdminOverview>;
+  return adminOverviewSchema.parse(await response.json());
 }
 
 function Overview() {

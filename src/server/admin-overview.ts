@@ -2,16 +2,8 @@
 import { count, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { blogPosts, categories, contactMessages, products, users } from '../../db/schema.ts';
-import { getBuildStatus, type BuildStatus } from './rebuild.ts';
-
-export interface AdminOverview {
-  products: { total: number; inStock: number; clicks: number; conversions: number; revenueCents: number };
-  categories: number;
-  posts: { published: number; drafts: number };
-  users: number;
-  messages: number;
-  builds: BuildStatus;
-}
+import type { AdminOverview } from '../domain/admin/overview.ts';
+import { getBuildStatus } from './rebuild.ts';
 
 export async function getAdminOverview(database: Database): Promise<AdminOverview> {
   const [productFigures, categoryCount, postFigures, userCount, messageCount] = await database.run((db) =>

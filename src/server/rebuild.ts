@@ -16,6 +16,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { siteBuilds, type SiteBuild, type SiteBuildStatus } from '../../db/schema.ts';
+import type { BuildStatus as DomainBuildStatus } from '../domain/admin/overview.ts';
 import { getDatabase } from './db.ts';
 import { env } from './env.ts';
 import { consoleLogger, errorMessage, type Logger } from './local/logger.ts';
@@ -171,11 +172,8 @@ export async function failInterruptedBuilds(database: Database): Promise<number>
   return rows.length;
 }
 
-export interface BuildStatus {
-  /** The latest requests, newest first. */
+export interface BuildStatus extends Omit<DomainBuildStatus, 'builds'> {
   builds: SiteBuild[];
-  /** True while a request is queued or building. */
-  active: boolean;
 }
 
 /** For the admin panel: the latest rebuild requests and whether one is under way. */

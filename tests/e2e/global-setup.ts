@@ -19,13 +19,14 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   const { applyMigrations } = await import('../../db/migrate.ts');
   const { seedDemoContent } = await import('../../db/seed/index.ts');
   const { createUser } = await import('../../src/server/accounts.ts');
+  const { seedAdminAccount } = await import('../../src/server/seed-admin.ts');
   const { buildSite } = await import('../../src/server/local/builder.ts');
   const { startLocalServer } = await import('../../src/server/local/server.ts');
   const { silentLogger } = await import('../../src/server/local/logger.ts');
 
   const database = new Database({ url: databaseUrl });
   await applyMigrations(database);
-  await seedDemoContent(database, { admin: { email: e2eAccounts.admin.email, password: e2eAccounts.admin.password } });
+  await seedDemoContent(database, { admin: await seedAdminAccount(e2eAccounts.admin) });
   await createUser(database, { ...e2eAccounts.user, role: 'user' });
   database.close();
 

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { affiliateLinks, blogPosts, categories, products, settings, users } from '../../db/schema.ts';
 import { clearDemoContent, isDatabaseEmpty, seedDemoContent } from '../../db/seed/index.ts';
 import { verifyPassword } from '../../src/server/password.ts';
+import { seedAdminAccount } from '../../src/server/seed-admin.ts';
 import { createTempDatabase, type TempDatabase } from '../helpers/temp-db.ts';
 
 const run = promisify(execFile);
@@ -26,18 +27,19 @@ describe('seedDemoContent', () => {
     const { database } = await fresh();
     expect(await isDatabaseEmpty(database)).toBe(true);
 
-    const result = await seedDemoContent(database, { admin: { email: '  Owner@Example.COM ' } });
+    const account = await seedAdminAccount({ email: '  Owner@Example.COM ' });
+    const result = await seedDemoContent(database, { admin: account });
 
     expect(result.counts).toEqual({ categories: 12, products: 640, posts: 14 });
-    expect(result.admin?.email).toBe('owner@example.com');
-    expect(result.admin?.generatedPassword).toMatch(/^[A-Za-z0-9_-]{20}$/);
+    expect(result.admin).toEqual({ email: 'owner@example.com', created: true });
+    expect(account.generatedPassword).toMatch(/^[A-Za-z0-9_-]{20}$/);
     expect(await isDatabaseEmpty(database)).toBe(false);
 
     await database.run(async (db) => {
       const [admin] = await db.select().from(users);
       expect(admin).toMatchObject({ email: 'owner@example.com', role: 'admin', displayName: 'Admin' });
       expect(admin?.id).toMatch(/^[0-9a-f-]{36}$/);
-      expect(await verifyPassword(admin?.passwordHash ?? '', result.admin?.generatedPassword ?? '')).toBe(true);
+      expect(await verifyPassword(admin?.passwordHash ?? '', account.generatedPassword ?? '')).toBe(true);
 
       expect((await db.select({ n: count() }).from(products))[0]?.n).toBe(640);
       const linked = await db
@@ -66,13 +68,15 @@ describe('seedDemoContent', () => {
 
   it('uses the given admin password, and on a re-seed keeps the existing account', async () => {
     const { database } = await fresh();
-    const first = await seedDemoContent(database, { productCount: 20, admin: { email: 'admin@repwell.local', password: 'a-long-given-password' } });
-    expect(first.admin).toEqual({ email: 'admin@repwell.local' });
+    const given = await seedAdminAccount({ email: 'admin@repwell.local', password: 'a-long-given-password' });
+    expect(given.generatedPassword).toBeUndefined();
+    const first = await seedDemoContent(database, { productCount: 20, admin: given });
+    expect(first.admin).toEqual({ email: 'admin@repwell.local', created: true });
 
     await clearDemoContent(database);
     expect(await isDatabaseEmpty(database)).toBe(false); // the user stays
-    const second = await seedDemoContent(database, { productCount: 30, admin: { email: 'ADMIN@repwell.local' } });
-    expect(second.admin).toEqual({ email: 'admin@repwell.local' });
+    const second = await seedDemoContent(database, { productCount: 30, admin: await seedAdminAccount({ email: 'ADMIN@repwell.local' }) });
+    expect(second.admin).toEqual({ email: 'admin@repwell.local', created: false });
 
     await database.run(async (db) => {
       const all = await db.select().from(users);
@@ -91,10 +95,10 @@ describe('seedDemoContent', () => {
   });
 });
 
-describe('npm run seed (db/seed/cli.ts)', () => {
+describe('npm run seed (scripts/seed.ts)', () => {
   it('seeds once, prints the generated password once, and refuses to seed again without --force', async () => {
     const { url } = await fresh();
-    const cli = join(import.meta.dirname, '../../db/seed/cli.ts');
+    const cli = join(import.meta.dirname, '../../scripts/seed.ts');
     const environment = { ...process.env, DATABASE_URL: url, ADMIN_EMAIL: 'cli@repwell.local', ADMIN_PASSWORD: '' };
 
     const first = await run(process.execPath, [cli, '--products', '25'], { env: environment });

@@ -6,11 +6,11 @@
  * seeds again. A generated admin password is printed once, here and nowhere else.
  */
 import { parseArgs } from 'node:util';
-import { applyMigrations } from '../migrate.ts';
-import { getDatabase } from '../../src/server/db.ts';
-import { env } from '../../src/server/env.ts';
-import { clearDemoContent, DEFAULT_PRODUCT_COUNT, isDatabaseEmpty, seedDemoContent } from './index.ts';
-
+import { applyMigrations } from '../db/migrate.ts';
+import { clearDemoContent, DEFAULT_PRODUCT_COUNT, isDatabaseEmpty, seedDemoContent } from '../db/seed/index.ts';
+import { getDatabase } from '../src/server/db.ts';
+import { env } from '../src/server/env.ts';
+import { seedAdminAccount } from '../src/server/seed-admin.ts';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -32,15 +32,13 @@ async function main(): Promise<void> {
       }
       await clearDemoContent(database);
     }
+    const admin = await seedAdminAccount({ email: env().ADMIN_EMAIL, password: env().ADMIN_PASSWORD });
     const started = performance.now();
-    const result = await seedDemoContent(database, {
-      productCount,
-      admin: { email: env().ADMIN_EMAIL, password: env().ADMIN_PASSWORD },
-    });
+    const result = await seedDemoContent(database, { productCount, admin });
     const { categories, products, posts } = result.counts;
     console.log(`Seeded ${categories} categories, ${products} products and ${posts} blog posts in ${Math.round(performance.now() - started)} ms.`);
-    if (result.admin?.generatedPassword) {
-      console.log(`Admin account: ${result.admin.email}  password: ${result.admin.generatedPassword}`);
+    if (result.admin?.created && admin.generatedPassword) {
+      console.log(`Admin account: ${result.admin.email}  password: ${admin.generatedPassword}`);
       console.log('This password is shown only once. Keep it somewhere safe.');
     } else if (result.admin) {
       console.log(`Admin account: ${result.admin.email}`);
