@@ -92,7 +92,8 @@ test.describe('/blog', () => {
     });
     await openBlog(page, '/blog?category=beginner');
     await expect(visibleCards(page)).toHaveCount(BEGINNER.length);
-    await page.waitForTimeout(300);
+    // Layout shifts are reported once the frame that caused them is rendered: two frames settle them.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThanOrEqual(0.02);
   });
 

@@ -187,8 +187,11 @@ describe('the local rebuild queue', () => {
 
   it('removes replaced builds after the grace period', async () => {
     await queue.idle();
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    expect(readdirSync(join(work, '.build')).filter((name) => name.startsWith('site-'))).toEqual([folders.current()!.split('/').at(-1)]);
+    const onlyServed = () => {
+      const left = readdirSync(join(work, '.build')).filter((name) => name.startsWith('site-'));
+      return left.length === 1 && left[0] === folders.current()!.split('/').at(-1);
+    };
+    await waitFor(async () => onlyServed(), 30_000, 'the replaced builds to be removed');
   });
 });
 
@@ -210,7 +213,8 @@ describe('the Netlify build hook', () => {
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/build_hooks/test-hook`;
-    configureRebuilds({ hookUrl, hookWindowMs: 150 });
+    // Wide enough that the second half of a burst lands inside it even on a loaded machine.
+    configureRebuilds({ hookUrl, hookWindowMs: 1500 });
   });
 
   afterAll(async () => {
@@ -222,7 +226,8 @@ describe('the Netlify build hook', () => {
     const localBuilds = queue.outcomes.length;
     // requestRebuild resolves after the coalesced hook call, so the burst is started without waiting in between.
     const first = [requestRebuild('product updated'), requestRebuild('product deleted'), requestRebuild('hero changed')];
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The rest of the burst follows once the first requests are recorded, while their window is still open.
+    await waitFor(async () => (await latestBuilds(3)).filter((row) => row.status === 'queued' && row.target === 'netlify').length === 3, 10_000, 'the first requests');
     await Promise.all([...first, requestRebuild('post published'), requestRebuild('category added')]);
 
     expect(posts).toHaveLength(1);
