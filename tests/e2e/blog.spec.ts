@@ -92,7 +92,9 @@ test.describe('/blog', () => {
     });
     await openBlog(page, '/blog?category=beginner');
     await expect(visibleCards(page)).toHaveCount(BEGINNER.length);
-    // Layout shifts are reported once the frame that caused them is rendered: two frames settle them.
+    // The island that applies the filter has taken over, and layout shifts are reported once the frame that caused
+    // them is rendered: two frames after hydration settle them.
+    await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr][client="idle"]').length === 0);
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThanOrEqual(0.02);
   });
