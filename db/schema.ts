@@ -304,7 +304,7 @@ export type SiteBuild = typeof siteBuilds.$inferSelect;
 
 /**
  * Tracking's daily random salts (ARCHITECTURE section 8). A client key is a hash of the salt with the
- * network address and user agent; a salt is deleted after two days, after which no stored key can be
+ * network address; a salt is deleted after two days, after which no stored key can be
  * linked to an address again.
  */
 export const trackingSalts = sqliteTable('tracking_salts', {
@@ -315,7 +315,7 @@ export const trackingSalts = sqliteTable('tracking_salts', {
 
 /**
  * Events counted in the last few minutes, so a repeat of the same event for the same product from the
- * same client is not counted again. `key` is SHA-256(day salt, address, user agent, product, event);
+ * same client is not counted again. `key` is SHA-256(day salt, address, product, event);
  * rows older than the repeat window are deleted.
  */
 export const trackingRecentEvents = sqliteTable(
