@@ -13,9 +13,17 @@ export function parseCanonicalId(text: string | undefined): number | undefined {
 
 /** A JSON number that is a positive safe integer, or a canonical decimal string; never true, [3] or '0x5'. */
 const id = (message: string) =>
-  z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().transform((text) => parseCanonicalId(text) ?? NaN).pipe(z.number().int())], {
-    error: message,
-  });
+  z.union(
+    [
+      z.number(message).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message),
+      z.string(message).transform((text, context) => {
+        const parsed = parseCanonicalId(text);
+        if (parsed === undefined) context.addIssue({ code: 'custom', message });
+        return parsed ?? z.NEVER;
+      }),
+    ],
+    { error: message },
+  );
 
 export const wishlistAddSchema = z.object({ productId: id('Please choose a product to save.') });
 export const bookmarkAddSchema = z.object({ postId: id('Please choose a post to bookmark.') });
