@@ -20,8 +20,8 @@ export type TextCheck = { ok: true; value: string } | { ok: false; problem: Text
 
 const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
 const LINE_BREAK = /[\n\r\u2028\u2029]/;
-// C0 and C1 controls and DEL, less tab and line feed (a message may keep those).
-const CONTROL_BUT_TAB_AND_NEWLINE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
+// C0 and C1 controls and DEL (Unicode category Cc), less tab and line feed (a message may keep those).
+const CONTROL_BUT_TAB_AND_NEWLINE = /(?![\t\n])\p{Cc}/u;
 
 /**
  * Normalises `value` or names the first problem that makes it refused. `multiline` allows line breaks
