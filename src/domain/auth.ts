@@ -1,16 +1,14 @@
 /**
- * Request shapes and messages of sign-up and sign-in, shared by the functions and the /auth island.
- * The common-password check needs a 49,000-word list, so it runs on the server only
- * (isCommonPassword in src/server/password.ts), after these schemas.
+ * Request shapes and messages of sign-up and sign-in. The /auth island takes only the numbers, from
+ * auth-limits.ts, so zod stays out of its bundle. The common-password check needs a 49,000-word list,
+ * so it runs on the server only (isCommonPassword in src/server/password.ts), after these schemas.
  */
 import { z } from 'zod';
 import { emailLengthProblem, textField } from './text-input.ts';
 import { waitMessage } from './rate-limit.ts';
+import { MAX_DISPLAY_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth-limits.ts';
 
-export const MIN_PASSWORD_LENGTH = 8;
-// argon2 hashes any length, but an unbounded password is a cheap way to burn server CPU.
-export const MAX_PASSWORD_LENGTH = 256;
-export const MAX_DISPLAY_NAME_LENGTH = 80;
+export { MAX_DISPLAY_NAME_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
 
 export const authMessages = {
   missingCredentials: 'You must provide either an email or phone number and a password',
