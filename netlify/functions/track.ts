@@ -5,7 +5,7 @@
  * or as JSON; cross-site requests are refused. At most 1 KB of the body is read, whatever the headers say.
  */
 import { rateLimits } from '../../src/domain/rate-limit.ts';
-import { trackRequestSchema } from '../../src/domain/tracking.ts';
+import { isLikelyBot, trackRequestSchema } from '../../src/domain/tracking.ts';
 import { getDatabase } from '../../src/server/db.ts';
 import { env } from '../../src/server/env.ts';
 import { clientAddress, guardStateChange, isJsonContentType, jsonError, methodNotAllowed, readJson } from '../../src/server/http.ts';
@@ -35,11 +35,14 @@ export default async (request: Request, context?: { ip?: string }): Promise<Resp
   if (input instanceof Response) return input;
 
   const address = clientAddress(request, context);
+  const userAgent = request.headers.get('user-agent');
+  // Self-declared bots are never counted, so they need not spend (or be charged) a rate-limit write.
+  if (isLikelyBot(userAgent)) return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
   try {
     const database = getDatabase();
     const limit = await hitRateLimit(database, rateLimits.track, address);
     if (!limit.allowed) return tooManyRequests('Too many events', 'This client sent too many tracking events; they are not counted for now.', limit.retryAfterSeconds);
-    const outcome = await recordTrackEvent(database, { ...input, clientAddress: address, userAgent: request.headers.get('user-agent') });
+    const outcome = await recordTrackEvent(database, { ...input, clientAddress: address, userAgent });
     if (outcome === 'not-found') return jsonError(404, 'Product not found', 'The requested product could not be found or is not available');
     return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
   } catch (error) {
