@@ -51,12 +51,44 @@ export const sessions = sqliteTable(
 );
 export type Session = typeof sessions.$inferSelect;
 
-/** Failed sign-ins per account, kept in the database so every process sees them. */
-export const signInAttempts = sqliteTable('sign_in_attempts', {
-  email: text('email').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  lastFailureAt: integer('last_failure_at', { mode: 'timestamp_ms' }).notNull(),
-  lockedUntil: integer('locked_until', { mode: 'timestamp_ms' }),
+/**
+ * Sign-in tries per throttle key, kept in the database so every process sees them (sign-in-throttle.ts).
+ * An account's unknown clients share `account:<email>`; a client with a valid device cookie for the
+ * account has its own `device:<nonce>`. A try is counted before its password is checked and the row is
+ * deleted on success; rows whose streak ended more than FAILURE_WINDOW_MS ago are purged.
+ */
+export const signInAttempts = sqliteTable(
+  'sign_in_attempts',
+  {
+    key: text('key').primaryKey(),
+    attempts: integer('attempts').notNull().default(0),
+    lastAttemptAt: integer('last_attempt_at', { mode: 'timestamp_ms' }).notNull(),
+    lockedUntil: integer('locked_until', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('sign_in_attempts_last_idx').on(t.lastAttemptAt)],
+);
+
+/**
+ * Fixed-window request counters per rule and client (rate-limit.ts). `key` is `<rule>:<client key>`,
+ * the client key an HMAC of the network address, so no address is stored; rows are purged once
+ * their window has ended.
+ */
+export const rateLimits = sqliteTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: integer('window_start', { mode: 'timestamp_ms' }).notNull(),
+    hits: integer('hits').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
+);
+
+/** Random keys the server generates for itself when the environment gives none (secrets.ts). Never sent to a client. */
+export const serverSecrets = sqliteTable('server_secrets', {
+  id: text('id').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
 });
 
 export const categories = sqliteTable(
@@ -272,7 +304,7 @@ export type SiteBuild = typeof siteBuilds.$inferSelect;
 
 /**
  * Tracking's daily random salts (ARCHITECTURE section 8). A client key is a hash of the salt with the
- * network address and user agent; a salt is deleted after two days, after which no stored key can be
+ * network address; a salt is deleted after two days, after which no stored key can be
  * linked to an address again.
  */
 export const trackingSalts = sqliteTable('tracking_salts', {
@@ -283,7 +315,7 @@ export const trackingSalts = sqliteTable('tracking_salts', {
 
 /**
  * Events counted in the last few minutes, so a repeat of the same event for the same product from the
- * same client is not counted again. `key` is SHA-256(day salt, address, user agent, product, event);
+ * same client is not counted again. `key` is SHA-256(day salt, address, product, event);
  * rows older than the repeat window are deleted.
  */
 export const trackingRecentEvents = sqliteTable(

@@ -8,20 +8,18 @@ import { contactMessageSchema, contactReceivedAnswer, contactTexts } from '../..
 import { contactMailer, submitContactMessage } from '../../src/server/contact.ts';
 import { getDatabase } from '../../src/server/db.ts';
 import { env } from '../../src/server/env.ts';
-import { guardStateChange, json, jsonError, methodNotAllowed, readJson, requireJson } from '../../src/server/http.ts';
+import { clientAddress, guardStateChange, json, jsonError, methodNotAllowed, readJson, requireJson } from '../../src/server/http.ts';
 
 export const config = { path: '/api/contact' };
 
-/** Netlify's context.ip, else the header Netlify (and the local server) set to the client's address. */
-function clientAddress(request: Request, context: { ip?: string } | undefined): string {
-  return context?.ip || request.headers.get('x-nf-client-connection-ip') || '';
-}
+/** A message of 5,000 characters, each escaped as \uXXXX at worst, plus the other fields. */
+const MAX_BODY_BYTES = 40 * 1024;
 
 export default async (request: Request, context?: { ip?: string }): Promise<Response> => {
   if (request.method !== 'POST') return methodNotAllowed(['POST']);
   const refused = guardStateChange(request, { siteUrl: env().SITE_URL }) ?? requireJson(request);
   if (refused) return refused;
-  const input = await readJson(request, contactMessageSchema, { title: contactTexts.failureTitle });
+  const input = await readJson(request, contactMessageSchema, { title: contactTexts.failureTitle, maxBytes: MAX_BODY_BYTES });
   if (input instanceof Response) return input;
 
   const outcome = await submitContactMessage(getDatabase(), input, {

@@ -1,18 +1,22 @@
 /**
  * POST /api/track { productId, event: 'view' | 'click' } → 204 (counted or deliberately not), 404 for
- * an unknown product. sendBeacon-friendly (ARCHITECTURE section 6): the body may come as text/plain,
- * which is what navigator.sendBeacon sends for a string, or as JSON; cross-site requests are refused.
+ * an unknown product, 429 with Retry-After past the per-client cap. sendBeacon-friendly (ARCHITECTURE
+ * section 6): the body may come as text/plain, which is what navigator.sendBeacon sends for a string,
+ * or as JSON; cross-site requests are refused. At most 1 KB of the body is read, whatever the headers say.
  */
-import { trackRequestSchema } from '../../src/domain/tracking.ts';
+import { rateLimits } from '../../src/domain/rate-limit.ts';
+import { isLikelyBot, trackRequestSchema } from '../../src/domain/tracking.ts';
 import { getDatabase } from '../../src/server/db.ts';
 import { env } from '../../src/server/env.ts';
-import { guardStateChange, isJsonContentType, jsonError, methodNotAllowed, readJson } from '../../src/server/http.ts';
+import { clientAddress, guardStateChange, isJsonContentType, jsonError, methodNotAllowed, readJson } from '../../src/server/http.ts';
+import { hitRateLimit, tooManyRequests } from '../../src/server/rate-limit.ts';
 import { recordTrackEvent } from '../../src/server/tracking.ts';
 
 export const config = { path: '/api/track' };
 
 /** An event is a few dozen bytes; anything far larger is not one. */
 const MAX_BODY_BYTES = 1024;
+const TITLE = 'Invalid tracking event';
 
 function acceptsBody(request: Request): Response | undefined {
   const contentType = request.headers.get('content-type');
@@ -20,20 +24,25 @@ function acceptsBody(request: Request): Response | undefined {
   if (!plainText && !isJsonContentType(contentType)) {
     return jsonError(415, 'Unsupported content type', 'Send the event as JSON (text/plain or application/json).');
   }
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) return jsonError(413, 'Request too large', 'A tracking event is at most 1 KB.');
   return undefined;
 }
 
-export default async (request: Request, context: { ip?: string }): Promise<Response> => {
+export default async (request: Request, context?: { ip?: string }): Promise<Response> => {
   if (request.method !== 'POST') return methodNotAllowed(['POST']);
   const refused = guardStateChange(request, { siteUrl: env().SITE_URL }) ?? acceptsBody(request);
   if (refused) return refused;
-  const input = await readJson(request, trackRequestSchema, { title: 'Invalid tracking event' });
+  const input = await readJson(request, trackRequestSchema, { title: TITLE, maxBytes: MAX_BODY_BYTES });
   if (input instanceof Response) return input;
 
-  const clientAddress = context.ip || request.headers.get('x-nf-client-connection-ip') || '';
+  const address = clientAddress(request, context);
+  const userAgent = request.headers.get('user-agent');
+  // Self-declared bots are never counted, so they need not spend (or be charged) a rate-limit write.
+  if (isLikelyBot(userAgent)) return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
   try {
-    const outcome = await recordTrackEvent(getDatabase(), { ...input, clientAddress, userAgent: request.headers.get('user-agent') });
+    const database = getDatabase();
+    const limit = await hitRateLimit(database, rateLimits.track, address);
+    if (!limit.allowed) return tooManyRequests('Too many events', 'This client sent too many tracking events; they are not counted for now.', limit.retryAfterSeconds);
+    const outcome = await recordTrackEvent(database, { ...input, clientAddress: address, userAgent });
     if (outcome === 'not-found') return jsonError(404, 'Product not found', 'The requested product could not be found or is not available');
     return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
   } catch (error) {

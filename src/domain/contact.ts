@@ -4,6 +4,7 @@
  * the e-mail composed from a message, and the toast texts.
  */
 import { z } from 'zod';
+import { emailLengthProblem, textField } from './text-input.ts';
 
 export const CONTACT_LIMITS = { name: 80, email: 254, subject: 150, message: 5000 } as const;
 
@@ -40,7 +41,6 @@ export const contactTexts = {
   failureFallback: 'Please try again later or contact us directly.',
   tooMany: (retryAfterSeconds: number) =>
     `You have sent several messages in a short time. Please wait ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minute${retryAfterSeconds > 60 ? 's' : ''} and try again.`,
-  lineBreak: (label: string) => `${label} must be on a single line.`,
 } as const;
 
 /** The error toast's description: 'Error: {message}' when there is one, else the fallback (spec section 8). */
@@ -49,29 +49,23 @@ export function contactFailureDescription(message: string | null | undefined): s
   return text ? `Error: ${text}` : contactTexts.failureFallback;
 }
 
-const LINE_BREAK = /[\r\n\u2028\u2029]/;
-
-/** Trimmed, required, limited, and on one line: these values go into e-mail headers. */
+/** Normalised, required, limited, and on one line: these values go into e-mail headers (see text-input.ts). */
 function singleLine(label: string, max: number) {
-  return z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`)
-    .refine((value) => !LINE_BREAK.test(value), contactTexts.lineBreak(label));
+  return textField(label, { max });
 }
 
 export const contactMessageSchema = z.object({
   firstName: singleLine('First name', CONTACT_LIMITS.name),
   lastName: singleLine('Last name', CONTACT_LIMITS.name),
   // The line-break check runs first so an injection attempt is named as such, not as a bad address.
-  email: singleLine('Email', CONTACT_LIMITS.email).pipe(z.email('Please enter a valid email address.')),
+  email: singleLine('Email', CONTACT_LIMITS.email)
+    .superRefine((value, context) => {
+      const problem = emailLengthProblem(value);
+      if (problem) context.addIssue({ code: 'custom', message: problem, abort: true });
+    })
+    .pipe(z.email('Please enter a valid email address.')),
   subject: singleLine('Subject', CONTACT_LIMITS.subject),
-  message: z
-    .string({ error: 'Message is required.' })
-    .trim()
-    .min(1, 'Message is required.')
-    .max(CONTACT_LIMITS.message, `Message must be at most ${CONTACT_LIMITS.message} characters.`),
+  message: textField('Message', { max: CONTACT_LIMITS.message, multiline: true }),
   /** The honeypot: absent or empty from a person. Any type is accepted so a bot learns nothing from a 422. */
   [HONEYPOT_FIELD]: z.unknown().optional(),
 });

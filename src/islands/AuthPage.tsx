@@ -6,7 +6,7 @@ import { setUser } from '../lib/auth-state.ts';
 import { flashToast, toast, type ToastMessage } from '../lib/toast.ts';
 import type { AppUser } from '../domain/user.ts';
 import { useAuth } from '../lib/use-auth.ts';
-import { MIN_PASSWORD_LENGTH } from '../domain/auth.ts';
+import { MIN_PASSWORD_LENGTH } from '../domain/auth-limits.ts';
 import { ui } from './ui.ts';
 
 const DASHBOARD = '/dashboard';

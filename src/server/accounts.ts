@@ -6,14 +6,25 @@ import type { SignInInput, SignUpInput } from '../domain/auth.ts';
 import { displayNameFor, normalizeEmail, roleOf, type AppUser, type Role } from '../domain/user.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { createSession } from './session.ts';
-import { clearSignInFailures, recordSignInFailure, signInRetryAfter } from './sign-in-throttle.ts';
+import { accountThrottleKey, deviceThrottleKey } from '../domain/sign-in-throttle.ts';
+import { deviceNonce, issueDeviceToken } from './device-cookie.ts';
+import { clearSignInAttempts, reserveSignInAttempt } from './sign-in-throttle.ts';
+
+/** A new session, and a new device token that marks the browser as one this account signed in from. */
+interface SignedIn {
+  ok: true;
+  user: AppUser;
+  token: string;
+  expiresAt: Date;
+  deviceToken: string;
+}
 
 export type SignInOutcome =
-  | { ok: true; user: AppUser; token: string; expiresAt: Date }
+  | SignedIn
   | { ok: false; reason: 'invalid' }
   | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
 
-export type SignUpOutcome = { ok: true; user: AppUser; token: string; expiresAt: Date } | { ok: false; reason: 'email-taken' };
+export type SignUpOutcome = SignedIn | { ok: false; reason: 'email-taken' };
 
 export function toAppUser(user: Pick<User, 'id' | 'email' | 'displayName' | 'role'>): AppUser {
   return { id: user.id, email: user.email, displayName: displayNameFor(user), role: roleOf(user.role) };
@@ -49,25 +60,35 @@ export async function signUp(database: Database, input: SignUpInput): Promise<Si
   const user = await createUser(database, input);
   if (!user) return { ok: false, reason: 'email-taken' };
   const session = await createSession(database, user);
-  return { ok: true, user: toAppUser(user), ...session };
+  return { ok: true, user: toAppUser(user), ...session, deviceToken: await issueDeviceToken(database, user.email) };
 }
 
 // Verifying against this when the e-mail is unknown makes both failures take the same time.
 let decoyHash: Promise<string> | undefined;
 
-export async function signIn(database: Database, input: SignInInput, now = new Date()): Promise<SignInOutcome> {
+export interface SignInOptions {
+  /** The browser's device cookie, if any: valid for this e-mail, its tries are counted apart. */
+  deviceToken?: string;
+  now?: Date;
+}
+
+/**
+ * A try is counted (or refused as throttled) before the password is checked, and cleared on success;
+ * a failed try stays counted. See src/server/sign-in-throttle.ts.
+ */
+export async function signIn(database: Database, input: SignInInput, options: SignInOptions = {}): Promise<SignInOutcome> {
+  const now = options.now ?? new Date();
   const email = normalizeEmail(input.email);
-  const retryAfterSeconds = await signInRetryAfter(database, email, now);
-  if (retryAfterSeconds > 0) return { ok: false, reason: 'throttled', retryAfterSeconds };
+  const nonce = await deviceNonce(database, options.deviceToken, email);
+  const throttleKey = nonce ? deviceThrottleKey(nonce) : accountThrottleKey(email);
+  const reservation = await reserveSignInAttempt(database, throttleKey, now);
+  if (!reservation.ok) return { ok: false, reason: 'throttled', retryAfterSeconds: reservation.retryAfterSeconds };
 
   const user = await findUserByEmail(database, email);
   decoyHash ??= hashPassword('decoy password that matches nothing');
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash), input.password);
-  if (!user || !valid) {
-    await recordSignInFailure(database, email, now);
-    return { ok: false, reason: 'invalid' };
-  }
-  await clearSignInFailures(database, email);
+  if (!user || !valid) return { ok: false, reason: 'invalid' };
+  await clearSignInAttempts(database, throttleKey);
   const session = await createSession(database, user, now);
-  return { ok: true, user: toAppUser(user), ...session };
+  return { ok: true, user: toAppUser(user), ...session, deviceToken: await issueDeviceToken(database, email) };
 }

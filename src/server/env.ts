@@ -22,6 +22,11 @@ const EnvSchema = z.object({
   /** The demo admin account seeded into an empty database; example.com is reserved, so it reaches nobody. */
   ADMIN_EMAIL: optionalText.pipe(z.email().optional()).transform((email) => email?.toLowerCase() ?? 'admin@example.com'),
   ADMIN_PASSWORD: optionalText,
+  /**
+   * The root of the server's own keys (device cookies, client-address hashes); at least 32 characters.
+   * Unset, the server generates a random one and keeps it in the database (src/server/secrets.ts).
+   */
+  AUTH_SECRET: optionalText.pipe(z.string().min(32, 'AUTH_SECRET must be at least 32 characters.').optional()),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   /** Outgoing mail for contact messages; without SMTP_HOST and CONTACT_TO messages are only stored. */
   SMTP_HOST: optionalText,

@@ -47,31 +47,32 @@ export function methodNotAllowed(allowed: readonly string[]): Response {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface StateChangeOptions {
-  /** The public origin of the site (env().SITE_URL); requests from it are accepted. */
-  siteUrl?: string;
+  /** The public origin of the site (env().SITE_URL): the only Origin a state-changing request may carry. */
+  siteUrl: string;
 }
 
 /**
- * CSRF guard for state-changing requests: refuses a browser's `Sec-Fetch-Site: cross-site`
- * and an `Origin` that is neither the request's own origin nor the site's.
- * Requests without these headers (curl, server-to-server) pass: they carry no
- * ambient browser credentials to abuse. Safe methods always pass.
+ * CSRF guard for state-changing requests: refuses a browser's `Sec-Fetch-Site: cross-site` and any
+ * `Origin` but the configured site's. The request's own URL is never trusted for this: its host comes
+ * from the Host header (or an absolute request target), which the sender chooses.
+ * Requests without these headers (curl, server-to-server) pass: they carry no ambient browser
+ * credentials to abuse. Safe methods always pass.
  */
-export function guardStateChange(request: Request, options: StateChangeOptions = {}): Response | undefined {
+export function guardStateChange(request: Request, options: StateChangeOptions): Response | undefined {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return undefined;
   const refused = () => jsonError(403, 'Forbidden', 'This request came from another site and was refused.');
 
   if (request.headers.get('sec-fetch-site')?.toLowerCase() === 'cross-site') return refused();
 
   const origin = request.headers.get('origin');
-  if (origin !== null) {
-    const allowed = new Set([new URL(request.url).origin]);
-    const site = originOf(options.siteUrl);
-    if (site) allowed.add(site);
-    // Browsers send the literal "null" for opaque origins (sandboxed frames, some redirects).
-    if (!allowed.has(origin)) return refused();
-  }
+  // Browsers send the literal "null" for opaque origins (sandboxed frames, some redirects): refused too.
+  if (origin !== null && origin !== originOf(options.siteUrl)) return refused();
   return undefined;
+}
+
+/** The client's network address: Netlify's context.ip, else the header Netlify (and the local server) set. */
+export function clientAddress(request: Request, context?: { ip?: string }): string {
+  return context?.ip || request.headers.get('x-nf-client-connection-ip') || '';
 }
 
 function originOf(url: string | undefined): string | undefined {
@@ -102,21 +103,79 @@ export function requireJson(request: Request): Response | undefined {
   return jsonError(415, 'Unsupported content type', 'Send the request body as JSON (Content-Type: application/json).');
 }
 
+/** What readJson accepts unless an endpoint says otherwise: every request body here is a few hundred bytes. */
+export const DEFAULT_MAX_BODY_BYTES = 8 * 1024;
+
+export type BodyText = { ok: true; text: string } | { ok: false; reason: 'too-large' | 'unreadable' };
+
 /**
- * Parses the JSON body and validates it with the schema: the parsed value, or a
- * Response to answer with (400 for a body that is not JSON, 422 with the message
- * of the first schema issue).
+ * The body as UTF-8 text, read as a stream and given up (the stream cancelled) as soon as it passes
+ * `maxBytes`, whatever Content-Length says or whether it says anything (a chunked body has none).
  */
-export async function readJson<S extends z.ZodType>(
-  request: Request,
-  schema: S,
-  options: { title?: string } = {},
-): Promise<z.output<S> | Response> {
+export async function readBodyText(request: Request, maxBytes: number): Promise<BodyText> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > maxBytes) {
+    await request.body?.cancel().catch(() => undefined);
+    return { ok: false, reason: 'too-large' };
+  }
+  if (!request.body) return { ok: true, text: '' };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        return { ok: false, reason: 'too-large' };
+      }
+      chunks.push(value);
+    }
+  } catch {
+    return { ok: false, reason: 'unreadable' };
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  try {
+    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+  } catch {
+    return { ok: false, reason: 'unreadable' };
+  }
+}
+
+function sizeInWords(bytes: number): string {
+  return bytes % 1024 === 0 ? `${bytes / 1024} KB` : `${bytes} bytes`;
+}
+
+export interface ReadJsonOptions {
+  /** The error toast's title. */
+  title?: string;
+  /** Larger bodies are refused with 413 without reading past this (default DEFAULT_MAX_BODY_BYTES). */
+  maxBytes?: number;
+}
+
+/**
+ * Reads at most `maxBytes` of the body, parses it as JSON and validates it with the schema: the
+ * parsed value, or a Response to answer with (413 past the limit, 400 for a body that is not UTF-8
+ * JSON, 422 with the message of the first schema issue).
+ */
+export async function readJson<S extends z.ZodType>(request: Request, schema: S, options: ReadJsonOptions = {}): Promise<z.output<S> | Response> {
   const title = options.title ?? 'Invalid request';
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const body = await readBodyText(request, maxBytes);
+  if (!body.ok && body.reason === 'too-large') {
+    return jsonError(413, title, `The request body is too large: it must be at most ${sizeInWords(maxBytes)}.`);
+  }
   let raw: unknown;
   try {
-    const text = await request.text();
-    raw = JSON.parse(text);
+    if (!body.ok) throw new Error(body.reason);
+    raw = JSON.parse(body.text);
   } catch {
     return jsonError(400, title, 'The request body is not valid JSON.');
   }

@@ -14,8 +14,19 @@ export function hashPassword(plain: string): Promise<string> {
   return hash(plain, options);
 }
 
+let verifications = 0;
+
+/**
+ * How many argon2 verifications this process has run: the real cost an attacker can make the server
+ * pay, which the throttling tests count (a count of database rows would only show what was recorded).
+ */
+export function passwordVerificationCount(): number {
+  return verifications;
+}
+
 /** False for a wrong password and for a hash that cannot be parsed. */
 export async function verifyPassword(passwordHash: string, plain: string): Promise<boolean> {
+  verifications++;
   try {
     return await verify(passwordHash, plain);
   } catch {
@@ -29,4 +40,16 @@ const URL_SAFE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 export function generatePassword(length = 20): string {
   const bytes = crypto.getRandomValues(new Uint8Array(length));
   return Array.from(bytes, (byte) => URL_SAFE[byte & 63]).join('');
+}
+
+let commonPasswords: Promise<Set<string>> | undefined;
+
+/**
+ * True when the password (ignoring case) is on zxcvbn-ts's list of the most common passwords. The list
+ * (about 49,000 words) is loaded on first use and only on the server: the schemas in src/domain/auth.ts
+ * reach the browser, this module does not.
+ */
+export async function isCommonPassword(plain: string): Promise<boolean> {
+  commonPasswords ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) => new Set(dictionary['passwords-common'].map((word) => word.toLowerCase())));
+  return (await commonPasswords).has(plain.toLowerCase());
 }

@@ -10,6 +10,7 @@ import { env } from './env.ts';
 import { guardStateChange, json, jsonError, methodNotAllowed, readJson, requireJson } from './http.ts';
 import { requireUser, type Authorised } from './request-user.ts';
 import type { AddOutcome } from './wishlist.ts';
+import { invalidIdMessage, parseCanonicalId } from '../domain/saved-items-requests.ts';
 
 interface Message {
   title: string;
@@ -22,6 +23,7 @@ interface SavedItemsMessages {
   added: Message;
   removed: Message;
   addFailed: Message;
+  removeFailed: Message;
   notFound: Message;
 }
 
@@ -66,8 +68,8 @@ export function savedItemsMember<S extends z.ZodType>(config: SavedItemsConfig<S
     if (request.method !== 'DELETE') return methodNotAllowed(['DELETE']);
     const auth = await authorise(request, config.messages);
     if ('response' in auth) return auth.response;
-    const id = Number(context.params[param]);
-    if (!Number.isSafeInteger(id) || id <= 0) return jsonError(404, config.messages.notFound.title, config.messages.notFound.description);
+    const id = parseCanonicalId(context.params[param]);
+    if (id === undefined) return jsonError(400, config.messages.removeFailed.title, invalidIdMessage);
     const removed = await config.remove(getDatabase(), auth.user.id, id);
     if (!removed) return jsonError(404, config.messages.notFound.title, config.messages.notFound.description);
     return json({ message: config.messages.removed });

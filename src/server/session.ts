@@ -87,7 +87,7 @@ export async function invalidateUserSessions(database: Database, userId: string)
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Secure everywhere but plain-http localhost, where a Secure cookie would not be stored. */
-function secureFor(requestUrl: string): boolean {
+export function secureFor(requestUrl: string): boolean {
   const url = new URL(requestUrl);
   return !(url.protocol === 'http:' && loopbackHosts.has(url.hostname));
 }

@@ -37,6 +37,9 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
 
   const server = await startLocalServer({ port: 0, site, functionsDir: resolve('netlify/functions'), logger: silentLogger });
   process.env.E2E_BASE_URL = server.url;
+  // Functions accept only SITE_URL as a write's Origin; the browser's pages come from this server.
+  // env() is first read by a function, after this line.
+  process.env.SITE_URL = server.url;
 
   return async () => {
     await server.close();

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/server/local/logger.ts';
 import { startLocalServer, type LocalServer } from '../../src/server/local/server.ts';
+import { fetchFrom } from '../helpers/local-api.ts';
 
 const fixtures = join(import.meta.dirname, '../fixtures');
 let server: LocalServer;
@@ -26,10 +27,21 @@ const post = (headers: Record<string, string>, body = JSON.stringify({ name: 'Re
   fetch(`${server.url}/api/guarded`, { method: 'POST', headers, body });
 
 describe('a guarded JSON endpoint', () => {
-  it('accepts a same-origin JSON request', async () => {
-    const response = await post({ 'content-type': 'application/json', origin: server.url, 'sec-fetch-site': 'same-origin' });
+  it('accepts a same-origin JSON request (the page is served from SITE_URL)', async () => {
+    const response = await post({ 'content-type': 'application/json', origin: 'https://repwell.example', 'sec-fetch-site': 'same-origin' });
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({ hello: 'Repwell' });
+  });
+
+  it('refuses an Origin equal to the Host the request names, which the sender controls', async () => {
+    const forged = await fetchFrom('127.0.0.1', `${server.url}/api/guarded`, {
+      method: 'POST',
+      headers: new Headers({ host: 'evil.example', origin: 'http://evil.example', 'content-type': 'application/json' }),
+      body: JSON.stringify({ name: 'Repwell' }),
+    });
+    expect(forged.status).toBe(403);
+    // The server's own address is not SITE_URL either.
+    expect((await post({ 'content-type': 'application/json', origin: server.url })).status).toBe(403);
   });
 
   it('refuses a cross-site request with 403 and the error shape', async () => {

@@ -1,9 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productAnalytics, products, trackingRecentEvents, trackingSalts } from '../../db/schema.ts';
+import { rateLimits, windowStartOf } from '../../src/domain/rate-limit.ts';
 import { REPEAT_WINDOW_MS } from '../../src/domain/tracking.ts';
 import { recordTrackEvent, resetTrackingSaltCache } from '../../src/server/tracking.ts';
-import { Browser, startLocalApi, type LocalApi } from '../helpers/local-api.ts';
+import { Browser, freshLoopbackAddress, startLocalApi, type LocalApi } from '../helpers/local-api.ts';
 
 let api: LocalApi;
 let productId: number;
@@ -27,11 +28,12 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 let visitor = 0;
-/** A distinct browser User-Agent per simulated visitor (every request comes from 127.0.0.1). */
+/** A distinct browser User-Agent per request (the key of a visitor is the address alone). */
 const browserAgent = () => `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.${++visitor}.0 Safari/537.36`;
 
-function beacon(body: unknown, userAgent: string, init: { contentType?: string; headers?: Record<string, string> } = {}) {
-  return new Browser(api.server.url).fetch('/api/track', {
+function beacon(body: unknown, userAgent: string, init: { contentType?: string; headers?: Record<string, string>; address?: string } = {}) {
+  // A visitor is an address: each beacon comes from a new one unless the test names it.
+  return new Browser(api.server.url, { address: init.address ?? freshLoopbackAddress() }).fetch('/api/track', {
     method: 'POST',
     body: typeof body === 'string' ? body : JSON.stringify(body),
     // What navigator.sendBeacon sends for a string.
@@ -76,25 +78,52 @@ describe('POST /api/track', () => {
 
   it('counts concurrent clicks from different visitors without losing any', async () => {
     const before = (await product(otherId))!.clickCount;
-    const answers = await Promise.all(Array.from({ length: 25 }, () => beacon({ productId: otherId, event: 'click' }, browserAgent())));
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, () => beacon({ productId: otherId, event: 'click' }, browserAgent(), { address: freshLoopbackAddress() })),
+    );
     expect(answers.map((answer) => answer.status)).toEqual(Array(25).fill(204));
     expect((await product(otherId))!.clickCount).toBe(before + 25);
   });
 
   it('does not count a repeat of the same event for the same product from the same client', async () => {
     const agent = browserAgent();
+    const address = freshLoopbackAddress();
     const views = await events(otherId, 'view');
     const clicks = (await product(otherId))!.clickCount;
     for (let i = 0; i < 3; i++) {
-      expect((await beacon({ productId: otherId, event: 'view' }, agent)).status).toBe(204);
-      expect((await beacon({ productId: otherId, event: 'click' }, agent)).status).toBe(204);
+      expect((await beacon({ productId: otherId, event: 'view' }, agent, { address })).status).toBe(204);
+      expect((await beacon({ productId: otherId, event: 'click' }, agent, { address })).status).toBe(204);
     }
     expect(await events(otherId, 'view')).toBe(views + 1);
     expect((await product(otherId))!.clickCount).toBe(clicks + 1);
     // The same client's view of another product is a different event.
     const otherViews = await events(productId, 'view');
-    await beacon({ productId, event: 'view' }, agent);
+    await beacon({ productId, event: 'view' }, agent, { address });
     expect(await events(productId, 'view')).toBe(otherViews + 1);
+  });
+
+  it('counts a click once per address however the User-Agent rotates (9,312 clicks from one address in 10 s counted each)', async () => {
+    const address = freshLoopbackAddress();
+    const before = (await product(productId))!.clickCount;
+    const answers = await Promise.all(Array.from({ length: 30 }, () => beacon({ productId, event: 'click' }, browserAgent(), { address })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(30).fill(204));
+    expect((await product(productId))!.clickCount).toBe(before + 1);
+  });
+
+  it('caps the events one address may send in a minute: 429 with Retry-After past the cap', async () => {
+    const address = freshLoopbackAddress();
+    const { max, windowMs } = rateLimits.track;
+    const firstWindow = windowStartOf(Date.now(), windowMs);
+    const answers = await Promise.all(Array.from({ length: 2 * max + 15 }, () => beacon({ productId, event: 'view' }, browserAgent(), { address })));
+    // A burst that happened to straddle two fixed windows may use both windows' allowance.
+    const windows = windowStartOf(Date.now(), windowMs) === firstWindow ? 1 : 2;
+    const accepted = answers.filter((answer) => answer.status === 204).length;
+    expect(accepted).toBeLessThanOrEqual(windows * max);
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(refused.length).toBe(answers.length - accepted);
+    expect(Number(refused[0]!.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another address is not affected.
+    expect((await beacon({ productId, event: 'view' }, browserAgent(), { address: freshLoopbackAddress() })).status).toBe(204);
   });
 
   it('does not count self-declared bots', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  DEFAULT_MAX_BODY_BYTES,
   guardStateChange,
   internalError,
   isJsonContentType,
@@ -72,8 +73,13 @@ describe('guardStateChange', () => {
     expect((await response!.json()).error.title).toBe('Forbidden');
   });
 
-  it('accepts an Origin equal to the request origin', () => {
-    expect(guardStateChange(post({ origin: 'http://localhost:8888' }), { siteUrl: SITE })).toBeUndefined();
+  it('refuses an Origin equal to the request origin (its host came from the Host header) when it is not SITE_URL', () => {
+    expect(guardStateChange(post({ origin: 'http://localhost:8888' }), { siteUrl: SITE })?.status).toBe(403);
+  });
+
+  it('refuses an Origin that matches an absolute request target or a forged Host', () => {
+    const forged = post({ origin: 'https://evil.example', host: 'evil.example' }, '{}', 'https://evil.example/api/contact');
+    expect(guardStateChange(forged, { siteUrl: SITE })?.status).toBe(403);
   });
 
   it('accepts an Origin equal to SITE_URL (behind a proxy the request URL differs)', () => {
@@ -93,7 +99,7 @@ describe('guardStateChange', () => {
   });
 
   it('refuses another port of the same host', () => {
-    expect(guardStateChange(post({ origin: 'http://localhost:9999' }))?.status).toBe(403);
+    expect(guardStateChange(post({ origin: 'http://localhost:9999' }), { siteUrl: 'http://localhost:8888' })?.status).toBe(403);
   });
 
   it('lets requests without browser headers through (server-to-server)', () => {
@@ -102,7 +108,7 @@ describe('guardStateChange', () => {
 
   it('guards DELETE as well', () => {
     const request = new Request('http://localhost:8888/api/wishlist/3', { method: 'DELETE', headers: { 'sec-fetch-site': 'cross-site' } });
-    expect(guardStateChange(request)?.status).toBe(403);
+    expect(guardStateChange(request, { siteUrl: SITE })?.status).toBe(403);
   });
 });
 
@@ -169,6 +175,53 @@ describe('readJson', () => {
     const response = value as Response;
     expect(response.status).toBe(422);
     expect(await response.json()).toEqual({ error: { title: 'Invalid request', description: 'Please enter a valid email address' } });
+  });
+
+  /** A body that produces `total` bytes in `chunk`-byte pieces only when pulled, and counts what was pulled. */
+  function lazyBody(total: number, headers: Record<string, string> = {}, chunk = 16 * 1024) {
+    const pulled = { bytes: 0, cancelled: false };
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled.bytes >= total) return controller.close();
+        const size = Math.min(chunk, total - pulled.bytes);
+        pulled.bytes += size;
+        controller.enqueue(new Uint8Array(size).fill(0x20));
+      },
+      cancel() {
+        pulled.cancelled = true;
+      },
+    }, { highWaterMark: 0 });
+    const init: RequestInit & { duplex: 'half' } = { method: 'POST', body: stream, duplex: 'half', headers: { 'content-type': 'application/json', ...headers } };
+    return { request: new Request('http://localhost:8888/api/track', init), pulled };
+  }
+
+  it('reads a chunked 5 MB body without Content-Length only up to the limit, then cancels it (413)', async () => {
+    const { request, pulled } = lazyBody(5 * 1024 * 1024);
+    const value = await readJson(request, Contact, { maxBytes: 1024, title: 'Invalid tracking event' });
+    const response = value as Response;
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: { title: 'Invalid tracking event', description: 'The request body is too large: it must be at most 1 KB.' } });
+    expect(pulled.cancelled).toBe(true);
+    // The limit plus at most one piece in flight: the other 5 MB were never produced.
+    expect(pulled.bytes).toBeLessThanOrEqual(1024 + 2 * 16 * 1024);
+  });
+
+  it('refuses a declared Content-Length over the limit without reading at all', async () => {
+    const { request, pulled } = lazyBody(64 * 1024, { 'content-length': String(64 * 1024) });
+    expect(((await readJson(request, Contact)) as Response).status).toBe(413);
+    expect(pulled.bytes).toBe(0);
+  });
+
+  it('reads up to the default limit of a few KB', async () => {
+    const padded = JSON.stringify({ email: 'a@b.co', message: 'Hello there, friend', pad: 'x'.repeat(DEFAULT_MAX_BODY_BYTES) });
+    expect(((await readJson(post({}, padded), Contact)) as Response).status).toBe(413);
+    const fits = JSON.stringify({ email: 'a@b.co', message: 'Hello there, friend', pad: 'x'.repeat(DEFAULT_MAX_BODY_BYTES - 100) });
+    expect(await readJson(post({}, fits), Contact)).toEqual({ email: 'a@b.co', message: 'Hello there, friend' });
+  });
+
+  it('answers 400 for a body that is not UTF-8', async () => {
+    const request = new Request('http://localhost:8888/api/contact', { method: 'POST', body: new Uint8Array([0x7b, 0xff, 0x7d]) });
+    expect(((await readJson(request, Contact)) as Response).status).toBe(400);
   });
 
   it('applies schema transforms', async () => {

@@ -1,8 +1,9 @@
 /**
  * Runs a Netlify Function v2 handler for a Node HTTP request: the Node request
- * becomes a web-standard Request, the handler's Response is written back
- * (every Set-Cookie kept apart, the body streamed). Shared by the local server
- * and the Astro dev server's middleware.
+ * becomes a web-standard Request whose body streams from the socket (the
+ * function's bounded reader decides how much to read), the handler's Response
+ * is written back (every Set-Cookie kept apart, the body streamed). Shared by
+ * the local server and the Astro dev server's middleware.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -17,6 +18,9 @@ import { requestUrl } from './request-url.ts';
 /** Netlify refuses synchronous function requests above about 6 MB; the same limit here keeps surprises out of production. */
 export const MAX_BODY_BYTES = 6 * 1024 * 1024;
 
+/** How far the bridge reads ahead of the function: a few socket chunks, never the whole body. */
+const READ_AHEAD_BYTES = 64 * 1024;
+
 class BodyTooLargeError extends Error {}
 
 export interface InvokeOptions {
@@ -25,17 +29,20 @@ export interface InvokeOptions {
   logger: Logger;
 }
 
+const tooLarge = () => jsonError(413, 'Request too large', 'The request body is larger than 6 MB.');
+
 /** Calls the matched function and writes its answer; never throws. */
 export async function runFunction(request: IncomingMessage, response: ServerResponse, match: FunctionMatch, options: InvokeOptions): Promise<void> {
+  if (Number(request.headers['content-length']) > MAX_BODY_BYTES) {
+    await sendWebResponse(response, tooLarge(), request.method === 'HEAD');
+    return;
+  }
   let webRequest: Request;
+  let body: StreamedBody | undefined;
   try {
-    webRequest = await toWebRequest(request);
-  } catch (error) {
-    const answer =
-      error instanceof BodyTooLargeError
-        ? jsonError(413, 'Request too large', 'The request body is larger than 6 MB.')
-        : jsonError(400, 'Invalid request', 'The request could not be read.');
-    await sendWebResponse(response, answer, request.method === 'HEAD');
+    ({ request: webRequest, body } = toWebRequest(request));
+  } catch {
+    await sendWebResponse(response, jsonError(400, 'Invalid request', 'The request could not be read.'), request.method === 'HEAD');
     return;
   }
 
@@ -46,10 +53,117 @@ export async function runFunction(request: IncomingMessage, response: ServerResp
     if (!(result instanceof Response)) throw new TypeError(`returned ${typeof result}, not a Response`);
     answer = result;
   } catch (error) {
-    options.logger.error(`Function ${match.route.name} failed on ${request.method} ${request.url}: ${errorMessage(error)}`, error);
+    if (!body?.tooLarge) options.logger.error(`Function ${match.route.name} failed on ${request.method} ${request.url}: ${errorMessage(error)}`, error);
     answer = internalError();
   }
+  // The function read past the hard cap: whatever it answered, the request was too large.
+  if (body?.tooLarge) {
+    await answer.body?.cancel();
+    answer = tooLarge();
+  }
   await sendWebResponse(response, answer, request.method === 'HEAD');
+  // What the function left unread is discarded as it arrives (never buffered), so the connection stays usable.
+  body?.discardRest();
+}
+
+/**
+ * A request body as a web stream, read from the socket only as the function pulls it. Past
+ * MAX_BODY_BYTES the stream fails and `tooLarge` is set; what the function does not read (it cancelled,
+ * or never looked) is discarded by discardRest, up to the cap, after which the connection is closed.
+ */
+class StreamedBody {
+  tooLarge = false;
+  readonly stream: ReadableStream<Uint8Array>;
+  #request: IncomingMessage;
+  #size = 0;
+  #discarding = false;
+  #detach: () => void = () => undefined;
+
+  constructor(request: IncomingMessage) {
+    this.#request = request;
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    const onData = (chunk: Buffer) => {
+      this.#size += chunk.length;
+      if (this.#size > MAX_BODY_BYTES) {
+        this.tooLarge = true;
+        controller.error(new BodyTooLargeError('request body over the 6 MB cap'));
+        this.discardRest();
+        return;
+      }
+      controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+      if ((controller.desiredSize ?? 0) <= 0) request.pause();
+    };
+    const onEnd = () => {
+      this.#detach();
+      controller.close();
+    };
+    const onError = (error: Error) => {
+      this.#detach();
+      controller.error(error);
+    };
+    this.#detach = () => {
+      request.off('data', onData);
+      request.off('end', onEnd);
+      request.off('error', onError);
+    };
+    this.stream = new ReadableStream<Uint8Array>(
+      {
+        start(c) {
+          controller = c;
+          request.on('data', onData);
+          request.on('end', onEnd);
+          request.on('error', onError);
+          request.pause();
+        },
+        pull() {
+          request.resume();
+        },
+        cancel: () => this.discardRest(),
+      },
+      { highWaterMark: READ_AHEAD_BYTES, size: (chunk) => chunk.byteLength },
+    );
+  }
+
+  /**
+   * Once the function has stopped reading (it cancelled the stream, or answered): reads and drops the
+   * rest of the body, so the answer reaches a client that is still sending; past the cap the socket
+   * is closed instead.
+   */
+  discardRest(): void {
+    this.#detach();
+    const request = this.#request;
+    if (this.#discarding || request.complete) return;
+    this.#discarding = true;
+    request.on('data', (chunk: Buffer) => {
+      this.#size += chunk.length;
+      if (this.#size > MAX_BODY_BYTES + READ_AHEAD_BYTES) request.socket.destroy();
+    });
+    request.on('error', () => undefined);
+    request.resume();
+  }
+}
+
+/** A web Request with the full URL (scheme and host), every header and the streamed body. */
+export function toWebRequest(request: IncomingMessage): { request: Request; body: StreamedBody | undefined } {
+  const encrypted = 'encrypted' in request.socket && request.socket.encrypted === true;
+  const host = request.headers.host ?? `localhost:${request.socket.localPort ?? 80}`;
+  const url = requestUrl(request.url, `${encrypted ? 'https' : 'http'}://${host}`);
+
+  const headers = new Headers();
+  for (const [name, values] of Object.entries(request.headersDistinct)) {
+    if (name.startsWith(':') || !values) continue;
+    for (const value of values) headers.append(name, value);
+  }
+  // Netlify sets this header to the client's address; code that reads it behaves the same here.
+  headers.set('x-nf-client-connection-ip', request.socket.remoteAddress ?? '');
+
+  const method = request.method ?? 'GET';
+  // A body only when the request declares one, so a bare DELETE reads as having none (request.body === null).
+  const declaresBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+  const body = method !== 'GET' && method !== 'HEAD' && declaresBody ? new StreamedBody(request) : undefined;
+  // duplex 'half' is what fetch requires of a streamed request body; DOM's RequestInit type lacks it.
+  const init: RequestInit & { duplex?: 'half' } = { method, headers, body: body?.stream, duplex: body ? 'half' : undefined };
+  return { request: new Request(url, init), body };
 }
 
 /**
@@ -69,39 +183,6 @@ function createContext(webRequest: Request, request: IncomingMessage, params: Re
       promise.catch((error: unknown) => options.logger.error(`waitUntil task failed: ${errorMessage(error)}`, error));
     },
   };
-}
-
-/** A web Request with the full URL (scheme and host), every header and the buffered body. */
-export async function toWebRequest(request: IncomingMessage): Promise<Request> {
-  const encrypted = 'encrypted' in request.socket && request.socket.encrypted === true;
-  const host = request.headers.host ?? `localhost:${request.socket.localPort ?? 80}`;
-  const url = requestUrl(request.url, `${encrypted ? 'https' : 'http'}://${host}`);
-
-  const headers = new Headers();
-  for (const [name, values] of Object.entries(request.headersDistinct)) {
-    if (name.startsWith(':') || !values) continue;
-    for (const value of values) headers.append(name, value);
-  }
-  // Netlify sets this header to the client's address; code that reads it behaves the same here.
-  headers.set('x-nf-client-connection-ip', request.socket.remoteAddress ?? '');
-
-  const method = request.method ?? 'GET';
-  const hasBody = method !== 'GET' && method !== 'HEAD';
-  const body = hasBody ? await readBody(request) : undefined;
-  return new Request(url, { method, headers, body: body && body.length > 0 ? new Uint8Array(body) : undefined });
-}
-
-async function readBody(request: IncomingMessage): Promise<Buffer> {
-  const declared = Number(request.headers['content-length']);
-  if (declared > MAX_BODY_BYTES) throw new BodyTooLargeError();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new BodyTooLargeError();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
 }
 
 /** Writes status, headers (each Set-Cookie on its own line) and the streamed body. */
