@@ -7,7 +7,7 @@ import { canonicalForPrerenderedPath } from './src/domain/catalogue/view.ts';
 import { catalogueRewrites } from './src/integrations/catalogue-rewrites.ts';
 import { isIndexablePath } from './src/domain/indexing.ts';
 
-const site = process.env.SITE_URL || 'http://localhost:8888';
+const site = process.env.SITE_URL || `http://localhost:${process.env.PORT || 8888}`;
 
 export default defineConfig({
   site,

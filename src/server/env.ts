@@ -13,8 +13,11 @@ const optionalText = z
 const EnvSchema = z.object({
   DATABASE_URL: z.string().trim().min(1).default('file:data/app.db'),
   DATABASE_AUTH_TOKEN: optionalText,
-  /** Public origin of the site, used for canonical links and Origin checks. */
-  SITE_URL: z.string().trim().pipe(z.url()).default('http://localhost:8888'),
+  /**
+   * Public origin of the site, used for canonical links and as the only origin the CSRF guard accepts.
+   * Unset, it is this machine's own server (http://localhost:{PORT}), so `PORT=9000 npm start` still accepts its own forms.
+   */
+  SITE_URL: optionalText.pipe(z.url().optional()),
   PORT: z.coerce.number().int().min(0).max(65535).default(8888),
   AMAZON_ASSOCIATE_TAG: z.string().trim().min(1).default('repwell-20'),
   /** When set, rebuilds are requested from Netlify instead of built locally. */
@@ -44,10 +47,12 @@ const EnvSchema = z.object({
   CONTACT_FROM: optionalText.pipe(z.email().optional()),
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+const ResolvedEnvSchema = EnvSchema.transform((parsed) => ({ ...parsed, SITE_URL: parsed.SITE_URL ?? `http://localhost:${parsed.PORT}` }));
+
+export type Env = z.infer<typeof ResolvedEnvSchema>;
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  return EnvSchema.parse(source);
+  return ResolvedEnvSchema.parse(source);
 }
 
 let cached: Env | undefined;

@@ -16,6 +16,13 @@ describe('server environment', () => {
     expect(env.NETLIFY_BUILD_HOOK_URL).toBeUndefined();
   });
 
+  it('takes the site origin from the port unless SITE_URL is set', () => {
+    expect(parseEnv({}).SITE_URL).toBe('http://localhost:8888');
+    expect(parseEnv({ PORT: '9000' }).SITE_URL).toBe('http://localhost:9000');
+    expect(parseEnv({ PORT: '9000', SITE_URL: 'https://www.repwell.example' }).SITE_URL).toBe('https://www.repwell.example');
+    expect(() => parseEnv({ SITE_URL: 'not a url' })).toThrow();
+  });
+
   it('rejects a port that is not a number', () => {
     expect(() => parseEnv({ PORT: 'eighty' })).toThrow();
   });
