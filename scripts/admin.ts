@@ -7,11 +7,11 @@ import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { applyMigrations } from '../db/migrate.ts';
 import { users } from '../db/schema.ts';
-import { authMessages, MIN_PASSWORD_LENGTH } from '../src/domain/auth.ts';
+import { authMessages, signUpSchema } from '../src/domain/auth.ts';
 import { normalizeEmail } from '../src/domain/user.ts';
 import { createUser, findUserByEmail } from '../src/server/accounts.ts';
 import { getDatabase } from '../src/server/db.ts';
-import { hashPassword } from '../src/server/password.ts';
+import { hashPassword, isCommonPassword } from '../src/server/password.ts';
 import { invalidateUserSessions } from '../src/server/session.ts';
 
 const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } } });
@@ -23,7 +23,12 @@ function fail(message: string): never {
 }
 
 const email = values.email ? normalizeEmail(values.email) : fail('--email is required.');
-if (values.password !== undefined && values.password.length < MIN_PASSWORD_LENGTH) fail(authMessages.weakPassword);
+// The admin's password meets the same rules as a shopper's, the common-password check included: it guards more.
+if (values.password !== undefined) {
+  const checked = signUpSchema.safeParse({ email, password: values.password });
+  if (!checked.success) fail(checked.error.issues[0]?.message ?? authMessages.weakPassword);
+  if (await isCommonPassword(values.password)) fail(authMessages.commonPassword);
+}
 
 const database = getDatabase();
 await applyMigrations(database);

@@ -29,4 +29,11 @@ describe('npm run admin', () => {
     await expect(admin('--email', 'nobody@example.com')).rejects.toMatchObject({ code: 1 });
     expect(await findUserByEmail(temp.database, 'nobody@example.com')).toBeUndefined();
   });
+
+  it('refuses a common password, or one equal to the e-mail, and creates nothing', async () => {
+    await expect(admin('--email', 'weak@example.com', '--password', 'password123')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('most common passwords') });
+    await expect(admin('--email', 'same@example.com', '--password', 'same@example.com')).rejects.toMatchObject({ code: 1 });
+    expect(await findUserByEmail(temp.database, 'weak@example.com')).toBeUndefined();
+    expect(await findUserByEmail(temp.database, 'same@example.com')).toBeUndefined();
+  });
 });
