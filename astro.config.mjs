@@ -1,4 +1,5 @@
 // @ts-check
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
@@ -38,7 +39,11 @@ export default defineConfig({
     // After the pages are written: every inline script of the project gets its hash into the page's CSP.
     inlineScriptHashes(),
   ],
-  vite: { plugins: [tailwindcss()] },
+  vite: {
+    plugins: [tailwindcss()],
+    // Schemas in the browser parse without eval, which the CSP refuses (see the module).
+    resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-without-eval.ts', import.meta.url)) }] },
+  },
   devToolbar: { enabled: false },
   // Content-Security-Policy in a <meta> tag of every page (see public/_headers for the header
   // that goes with it). Scripts: this site's own files ('self') and the hash of every inline script
