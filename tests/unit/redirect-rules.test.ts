@@ -43,8 +43,11 @@ afterAll(() => {
   for (const rules of [site, wrongOrder, placeholders]) rules?.dispose();
 });
 
+/** A rewrite as { status, path }; any other match as it is. */
+type Served = Partial<{ status: number; path: string; kind: string; force: boolean; location: string; reason: string; target: string }>;
+
 /** The page served for a URL, with its status; undefined is "the file at that path, or the site 404". */
-async function served(url: string, fileExists = true, from = site) {
+async function served(url: string, fileExists = true, from = site): Promise<Served | undefined> {
   const match = await from.served(url, fileExists);
   if (!match) return undefined;
   return match.kind === 'rewrite' ? { status: match.status, path: match.path } : match;
@@ -144,7 +147,7 @@ describe('catalogue query rewrites (200!)', () => {
 describe('placeholders', () => {
   const filled = async (url: string, fileExists = false) => {
     const match = await served(url, fileExists, placeholders);
-    return match && 'path' in match ? match.path : match;
+    return match?.path ?? match;
   };
 
   it('fill query and path placeholders and the splat into the target', async () => {
