@@ -1,10 +1,12 @@
 // @ts-check
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { canonicalForPrerenderedPath } from './src/domain/catalogue/view.ts';
 import { catalogueRewrites } from './src/integrations/catalogue-rewrites.ts';
+import { inlineScriptHashes } from './src/integrations/inline-script-hashes.ts';
 import { isIndexablePath } from './src/domain/indexing.ts';
 
 const site = process.env.SITE_URL || `http://localhost:${process.env.PORT || 8888}`;
@@ -34,7 +36,35 @@ export default defineConfig({
     }),
     // /products?category=x serves the page built for x, for readers and crawlers without JavaScript.
     catalogueRewrites(),
+    // After the pages are written: every inline script of the project gets its hash into the page's CSP.
+    inlineScriptHashes(),
   ],
-  vite: { plugins: [tailwindcss()] },
+  vite: {
+    plugins: [tailwindcss()],
+    // Schemas in the browser parse without eval, which the CSP refuses (see the module).
+    resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-without-eval.ts', import.meta.url)) }] },
+  },
   devToolbar: { enabled: false },
+  // Content-Security-Policy in a <meta> tag of every page (see public/_headers for the header
+  // that goes with it). Scripts: this site's own files ('self') and the hash of every inline script
+  // (Astro hashes its own; inlineScriptHashes adds those written is:inline or with define:vars), so
+  // no 'unsafe-inline' for scripts. Styles keep 'unsafe-inline': the pages carry style attributes
+  // (React style props, Shiki code blocks, toasts), which hashes cannot allow.
+  security: {
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [
+        "default-src 'self'",
+        // Product and hero images may be any https address an admin pastes or imports.
+        "img-src 'self' data: https:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+      scriptDirective: { resources: ["'self'"] },
+      styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+    },
+  },
 });

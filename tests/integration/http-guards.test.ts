@@ -1,8 +1,12 @@
 /**
  * The shared guards of src/server/http.ts inside a function, over real HTTP
  * through the local server: what a browser's cross-site form post, a foreign
- * page's fetch, and a same-origin island each get.
+ * page's fetch, and a same-origin island each get. And the local server's own
+ * guards: request targets a browser would never send, and Netlify's build files.
  */
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/server/local/logger.ts';
@@ -11,17 +15,22 @@ import { fetchFrom } from '../helpers/local-api.ts';
 
 const fixtures = join(import.meta.dirname, '../fixtures');
 let server: LocalServer;
+let dir: string;
 
 beforeAll(async () => {
-  server = await startLocalServer({
-    port: 0,
-    site: join(fixtures, 'local-site'),
-    functionsDir: join(fixtures, 'local-functions'),
-    logger: silentLogger,
-  });
+  // The fixture site, with the two files Netlify reads from a build and never serves.
+  dir = mkdtempSync(join(tmpdir(), 'repwell-guards-'));
+  const site = join(dir, 'site');
+  cpSync(join(fixtures, 'local-site'), site, { recursive: true });
+  writeFileSync(join(site, '_redirects'), '/blog/*  /blog/  404\n');
+  writeFileSync(join(site, '_headers'), '/*\n  X-Content-Type-Options: nosniff\n');
+  server = await startLocalServer({ port: 0, site, functionsDir: join(fixtures, 'local-functions'), logger: silentLogger });
 });
 
-afterAll(() => server?.close());
+afterAll(async () => {
+  await server?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
 
 const post = (headers: Record<string, string>, body = JSON.stringify({ name: 'Repwell' })) =>
   fetch(`${server.url}/api/guarded`, { method: 'POST', headers, body });
@@ -76,5 +85,51 @@ describe('a guarded JSON endpoint', () => {
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('POST');
     await response.text();
+  });
+});
+
+/** Sends a request as written, over a plain socket (fetch and node:http would refuse or repair these), and reads the status. */
+function rawStatus(request: string): Promise<{ status: number; response: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(server.port, '127.0.0.1');
+    let response = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (response += chunk));
+    socket.on('error', reject);
+    socket.on('end', () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(response)?.[1]), response }));
+    socket.write(request);
+  });
+}
+
+const host = () => `Host: localhost:${server.port}\r\nConnection: close\r\n\r\n`;
+
+describe('request targets no browser sends', () => {
+  it.each([
+    ['OPTIONS * HTTP/1.1', 'asks about the server, not a resource'],
+    ['GET * HTTP/1.1', 'names no resource'],
+    ['GET http://[::1 HTTP/1.1', 'is not a URL'],
+    ['GET http://evil.example/products HTTP/1.1', 'names another host: the server is no proxy'],
+    ['POST http://evil.example/api/guarded HTTP/1.1', 'would reach a function for another host'],
+    ['GET ftp://localhost/about HTTP/1.1', 'is not http'],
+  ])('%s answers 400 (it %s), never 500', async (line) => {
+    const { status, response } = await rawStatus(`${line}\r\n${host()}`);
+    expect(status).toBe(400);
+    expect(response).toContain('Bad Request');
+  });
+
+  it('an absolute target for this host is read as its path (RFC 9112 3.2.2)', async () => {
+    const { status, response } = await rawStatus(`GET http://localhost:${server.port}/about HTTP/1.1\r\n${host()}`);
+    expect(status).toBe(200);
+    expect(response).toContain('About page');
+  });
+});
+
+describe("Netlify's build files", () => {
+  it.each(['/_redirects', '/_headers', '/_redirects/', '/%5Fheaders', '/.repwell-build.json'])('%s is not served (404)', async (path) => {
+    const response = await fetch(`${server.url}${path}`, { redirect: 'manual' });
+    expect(response.status).toBe(404);
+    const body = await response.text();
+    expect(body).not.toContain('nosniff');
+    expect(body).not.toContain('/blog/*');
   });
 });

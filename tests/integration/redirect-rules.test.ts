@@ -62,10 +62,10 @@ beforeAll(async () => {
     assets: new Map(),
     logger: quiet,
   });
-  // A placeholder rewrite for the path-trick checks, and a rule the local server leaves to Netlify.
+  // A placeholder rewrite for the path-trick checks, a redirect, and a proxy the local server leaves to Netlify.
   writeFileSync(
     join(site, '_redirects'),
-    `${readFileSync(join(site, '_redirects'), 'utf8')}/shelf  item=:item  /shelf/:item  200!\n/old-page  /new-page  301\n`,
+    `${readFileSync(join(site, '_redirects'), 'utf8')}/shelf  item=:item  /shelf/:item  200!\n/old-page  /new-page  301\n/partner/*  https://partner.example/:splat  200\n`,
   );
 
   server = await startLocalServer({ port: 0, site, functionsDir: join(dir, 'no-functions'), logger });
@@ -175,7 +175,12 @@ describe('rule values and the site folder', () => {
     expect(await page('/shelf?item=absent')).toMatchObject({ status: 404, body: expect.stringContaining('Site not found page') });
   });
 
-  it('say which rules it leaves to Netlify', () => {
-    expect(lines.some((line) => line.includes("is Netlify's only (status 301") && line.includes('/old-page'))).toBe(true);
+  it('perform a redirect rule with its status and the query', async () => {
+    expect(await page('/old-page?ref=menu')).toMatchObject({ status: 301, location: '/new-page?ref=menu' });
+  });
+
+  it('say which rules it leaves to Netlify, and answer them with 502 rather than a wrong page', async () => {
+    expect(await page('/partner/offers')).toMatchObject({ status: 502 });
+    expect(lines.some((line) => line.includes("is Netlify's only (a proxy to another host)") && line.includes('/partner/*'))).toBe(true);
   });
 });

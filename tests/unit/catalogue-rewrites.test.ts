@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AstroIntegrationLogger } from 'astro';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoryHref } from '../../src/domain/catalogue/categories.ts';
 import { prerenderedCataloguePath } from '../../src/domain/catalogue/view.ts';
 import { catalogueRewriteRules, catalogueRewrites, formatRewriteRule } from '../../src/integrations/catalogue-rewrites.ts';
-import { matchRedirect, parseRedirects } from '../../src/server/local/redirects.ts';
+import { redirectsFromText, type RedirectsUnderTest } from '../helpers/redirects.ts';
 
 const slugs = ['fitness', 'recovery', 'office'];
 /** Pages as Astro reports them after a build (no leading slash), the catalogue ones among others. */
@@ -22,7 +22,12 @@ const builtPages = [
 ];
 
 const rules = catalogueRewriteRules(builtPages);
-const parsed = parseRedirects(rules.map(formatRewriteRule).join('\n'));
+let parsed: RedirectsUnderTest;
+beforeAll(async () => {
+  parsed = await redirectsFromText(rules.map(formatRewriteRule).join('\n'));
+});
+afterAll(() => parsed?.dispose());
+const pathOf = (match: Awaited<ReturnType<RedirectsUnderTest['served']>>) => (match?.kind === 'rewrite' ? match.path : undefined);
 
 describe('catalogue rewrites for the pre-rendered views', () => {
   it('write one forced 200 rewrite per pre-rendered view, from its spec URL', () => {
@@ -30,8 +35,8 @@ describe('catalogue rewrites for the pre-rendered views', () => {
     expect(formatRewriteRule(rules[0]!)).toBe('/products  category=fitness  featured=true  /products/top-picks/fitness.html  200!');
     expect(rules.map(formatRewriteRule)).toContain('/products  featured=true  /products/top-picks.html  200!');
     expect(rules.map(formatRewriteRule)).toContain('/products  category=office  /products/category/office.html  200!');
-    expect(parsed.ignored).toEqual([]);
-    expect(parsed.rules.every((rule) => rule.status === 200 && rule.force)).toBe(true);
+    expect(parsed.parsed.errors).toEqual([]);
+    expect(parsed.parsed.redirects.every((rule) => rule.status === 200 && rule.force)).toBe(true);
   });
 
   it('put the rules with more conditions first, because Netlify takes the first match', () => {
@@ -40,19 +45,19 @@ describe('catalogue rewrites for the pre-rendered views', () => {
     expect(conditions.slice(0, slugs.length)).toEqual(slugs.map(() => 2));
   });
 
-  it('lead every view URL the site links to back to the page built for it', () => {
+  it('lead every view URL the site links to back to the page built for it', async () => {
     for (const category of [null, ...slugs]) {
       for (const featured of [false, true]) {
         if (!category && !featured) continue; // /products itself needs no rule
         const { pathname, search } = new URL(categoryHref(category, featured), 'http://site');
-        const match = matchRedirect(parsed.rules, { pathname, search: `${search}&sort=price-low` }, true);
-        expect(match?.path, `${pathname}${search}`).toBe(`${prerenderedCataloguePath(category, featured)}.html`);
+        const match = await parsed.served(`${pathname}${search}&sort=price-low`);
+        expect(pathOf(match), `${pathname}${search}`).toBe(`${prerenderedCataloguePath(category, featured)}.html`);
       }
     }
   });
 
-  it('write no rule for a category that has no page, so its URL falls back to /products', () => {
-    expect(matchRedirect(parsed.rules, { pathname: '/products', search: '?category=yoga' }, true)).toBeUndefined();
+  it('write no rule for a category that has no page, so its URL falls back to /products', async () => {
+    expect(await parsed.served('/products?category=yoga')).toBeUndefined();
   });
 
   it('skip pages that are not catalogue views and slugs that cannot be written plainly', () => {
@@ -77,12 +82,14 @@ describe('the Astro integration', () => {
 
       const written = readFileSync(join(dir, '_redirects'), 'utf8');
       expect(written.startsWith(publicRules.trimEnd())).toBe(true);
-      const site = parseRedirects(written);
-      expect(site.ignored).toEqual([]);
-      expect(matchRedirect(site.rules, { pathname: '/blog/missing', search: '' }, false)?.path).toBe('/blog/not-found.html');
-      expect(matchRedirect(site.rules, { pathname: '/products', search: '?category=recovery' }, true)?.path).toBe(
-        '/products/category/recovery.html',
-      );
+      const site = await redirectsFromText(written);
+      try {
+        expect(site.parsed.errors).toEqual([]);
+        expect(pathOf(await site.served('/blog/missing', false))).toBe('/blog/not-found.html');
+        expect(pathOf(await site.served('/products?category=recovery'))).toBe('/products/category/recovery.html');
+      } finally {
+        site.dispose();
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestUrl } from '../../src/server/local/request-url.ts';
+import { originFormTarget, requestUrl } from '../../src/server/local/request-url.ts';
 
 describe('the URL of an incoming request', () => {
   it('reads a path with its query on the given origin', () => {
@@ -13,8 +13,38 @@ describe('the URL of an incoming request', () => {
     expect(requestUrl('//evil.example/x', 'http://local').host).toBe('local');
   });
 
-  it('takes an absolute target as it is, and an empty one as /', () => {
-    expect(requestUrl('http://localhost:8888/about', 'http://local').pathname).toBe('/about');
+  it('takes only the path and query of an absolute target, never its host, and an empty one as /', () => {
+    const url = requestUrl('http://evil.example/about?x=1', 'http://local');
+    expect(url.href).toBe('http://local/about?x=1');
     expect(requestUrl(undefined, 'http://local').pathname).toBe('/');
+  });
+});
+
+describe('the request target the server accepts', () => {
+  it('keeps a path (origin form) as it is', () => {
+    expect(originFormTarget('/products?category=fitness', 'localhost:8888')).toBe('/products?category=fitness');
+    expect(originFormTarget('//products/', 'localhost:8888')).toBe('//products/');
+    expect(originFormTarget(undefined, 'localhost:8888')).toBe('/');
+  });
+
+  it('reads an absolute target for this host as its path (RFC 9112 asks servers to accept it)', () => {
+    expect(originFormTarget('http://localhost:8888/about?ref=x', 'localhost:8888')).toBe('/about?ref=x');
+    expect(originFormTarget('http://LOCALHOST:8888/about', 'localhost:8888')).toBe('/about');
+  });
+
+  it.each([
+    ['*', 'OPTIONS * asks about the server, not a resource'],
+    ['http://[::1', 'not a URL'],
+    ['http://evil.example/products', 'another host: this server is no proxy'],
+    ['http://localhost:9999/products', 'another port'],
+    ['ftp://localhost:8888/products', 'not http'],
+    ['javascript:alert(1)', 'not http'],
+    ['products', 'neither a path nor a URL'],
+  ])('refuses %s (%s)', (target) => {
+    expect(originFormTarget(target, 'localhost:8888')).toBeUndefined();
+  });
+
+  it('refuses an absolute target when the request names no host', () => {
+    expect(originFormTarget('http://localhost:8888/about', undefined)).toBeUndefined();
   });
 });

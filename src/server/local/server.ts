@@ -1,16 +1,19 @@
 /**
  * The local server behind `npm start`: one Node HTTP server that answers every
  * Netlify Function route (functions first, as on Netlify) and serves the current
- * static build for everything else.
+ * static build for everything else. Every answer carries the headers the build's
+ * `_headers` file gives its path (headers.ts), so the security headers hold for pages,
+ * 404s and function answers alike.
  */
 import { realpathSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { runFunction } from './function-bridge.ts';
 import { loadFunctions, matchFunction, type FunctionRoute, type ModuleImporter } from './functions.ts';
+import { headerRulesFor, headersForPath } from './headers.ts';
 import { consoleLogger, errorMessage, type Logger } from './logger.ts';
 import { serveStatic } from './static-files.ts';
-import { requestUrl } from './request-url.ts';
+import { originFormTarget, requestUrl } from './request-url.ts';
 
 /** Where the site being served lives; SiteFolders is one, so a published rebuild is picked up at once. */
 export interface BuildPointer {
@@ -46,10 +49,26 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   let siteUrl = options.siteUrl ?? '';
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
-    const pathname = requestUrl(request.url, 'http://local').pathname;
+    const root = pointer.current();
+    const target = originFormTarget(request.url, request.headers.host);
+    // Read before anything is answered, so that even a refused request gets the headers of the site root.
+    const rules = await headerRulesFor(root, logger);
+    const secure = 'encrypted' in request.socket && request.socket.encrypted === true;
+    const pathname = target === undefined ? '/' : requestUrl(target, 'http://local').pathname;
+    // Set first: static-files.ts only adds its defaults where these leave a header unset, and a
+    // function's own headers replace them. Netlify itself applies _headers to static files only,
+    // so in production a function has to set what it needs (nosniff on its JSON) on its own.
+    for (const [name, value] of Object.entries(headersForPath(rules, pathname, { secure }))) response.setHeader(name, value);
+
+    if (target === undefined) {
+      sendBadRequest(response);
+      return;
+    }
+    // Downstream code (functions, static files) only ever sees the origin form.
+    request.url = target;
     const match = matchFunction(routes, pathname, request.method ?? 'GET');
     if (match) await runFunction(request, response, match, { siteUrl, logger });
-    else await serveStatic(request, response, pointer.current(), logger);
+    else await serveStatic(request, response, root, logger);
   };
 
   const server = createServer((request, response) => {
@@ -89,6 +108,17 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         setTimeout(() => server.closeAllConnections(), 2_000).unref();
       }),
   };
+}
+
+function sendBadRequest(response: ServerResponse): void {
+  const body = 'Bad Request\n';
+  response.writeHead(400, {
+    'content-type': 'text/plain; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    'cache-control': 'no-store',
+    connection: 'close',
+  });
+  response.end(body);
 }
 
 function fixedFolder(folder: string): BuildPointer {

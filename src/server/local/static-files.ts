@@ -1,10 +1,11 @@
 /**
- * Serves one build folder the way Netlify serves `dist`: the build's `_redirects` rules that the
- * site uses (rewrites with status 200, section not-found pages with status 404; see
+ * Serves one build folder the way Netlify serves `dist`: the build's `_redirects` rules as
+ * Netlify's engine matches them (rewrites, section not-found pages with status 404, redirects; see
  * redirects.ts), pretty URLs (`/about` → `about.html`, which is how the site is built, with a 301
  * from `/about/` to `/about`; a folder's index.html with a 301 to its trailing slash), the build's
- * 404.html with status 404, long-lived caching for Astro's hashed assets and revalidation for
- * everything else.
+ * 404.html with status 404, and revalidation unless the build's `_headers` says otherwise (Astro's
+ * hashed assets are cached for good there). Netlify's own files (`_redirects`, `_headers`) and
+ * dotfiles are not part of the site.
  */
 import { createReadStream, type Stats } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
@@ -14,11 +15,9 @@ import { pipeline } from 'node:stream/promises';
 import { CompressedCache } from './compressed-cache.ts';
 import type { Logger } from './logger.ts';
 import { contentTypeFor, isCompressible } from './mime.ts';
-import { matchRedirect, redirectsFor } from './redirects.ts';
+import { redirectsFor } from './redirects.ts';
 import { requestUrl } from './request-url.ts';
 
-/** Astro fingerprints everything under /_astro/, so a URL there never changes content. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Pages change with every rebuild: the browser may keep them but must revalidate. */
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 const MIN_COMPRESS_BYTES = 1024;
@@ -46,31 +45,44 @@ export async function serveStatic(request: IncomingMessage, response: ServerResp
 
   const url = requestUrl(request.url, 'http://local');
   const resolved = await resolvePath(root, url);
-  const redirects = redirectsFor(root, (ignored) =>
-    logger.warn(`_redirects line ${ignored.line} is Netlify's only (${ignored.reason}): ${ignored.text}`),
-  );
+  const found = await redirectsFor(root, logger).match({ pathname: url.pathname, search: url.search, headers: engineHeaders(request) });
   // A path that only redirects (`/about/` to `/about`) still exists: it shadows unforced rules, as on Netlify.
-  const rule = matchRedirect(redirects.rules, url, resolved.kind !== 'missing');
+  const rule = found && (found.force || resolved.kind === 'missing') ? found : undefined;
 
-  if (rule?.status === 200) {
-    // A rewrite: the target's content under the requested address. Netlify does not try
-    // further rules when the target is missing; it answers with the site's 404 page.
-    const target = await resolveTarget(root, rule.path);
-    if (target.kind === 'file') {
-      await sendFile(request, response, rule.path, target.path, target.stats);
+  if (rule?.kind === 'rewrite') {
+    if (rule.status === 200) {
+      // The target's content under the requested address. Netlify does not try further
+      // rules when the target is missing; it answers with the site's 404 page.
+      const target = await resolveTarget(root, rule.path);
+      if (target.kind === 'file') {
+        await sendFile(request, response, target.path, target.stats);
+        return;
+      }
+      logger.warn(`404 ${url.pathname}${url.search} (rewrite to missing ${rule.path})`);
+      await sendNotFound(request, response, root);
       return;
     }
-    logger.warn(`404 ${url.pathname}${url.search} (rewrite to missing ${rule.path})`);
+    logger.warn(`${rule.status} ${url.pathname}`);
+    await sendNotFound(request, response, root, rule.path, rule.status);
+    return;
+  }
+  if (rule?.kind === 'not-found') {
+    logger.warn(`404 ${url.pathname}${url.search} (${rule.reason})`);
     await sendNotFound(request, response, root);
     return;
   }
-  if (rule?.status === 404) {
-    logger.warn(`404 ${url.pathname}`);
-    await sendNotFound(request, response, root, rule.path);
+  if (rule?.kind === 'proxy') {
+    logger.warn(`502 ${url.pathname}: the rule proxies to ${rule.target}, which only Netlify does`);
+    sendText(response, 502, 'This address is proxied to another host on Netlify only.');
+    return;
+  }
+  if (rule?.kind === 'redirect') {
+    writeHead(response, rule.status, { location: rule.location, 'cache-control': REVALIDATE });
+    response.end();
     return;
   }
   if (resolved.kind === 'redirect') {
-    response.writeHead(301, { location: resolved.location, 'cache-control': REVALIDATE });
+    writeHead(response, 301, { location: resolved.location, 'cache-control': REVALIDATE });
     response.end();
     return;
   }
@@ -79,7 +91,7 @@ export async function serveStatic(request: IncomingMessage, response: ServerResp
     await sendNotFound(request, response, root);
     return;
   }
-  await sendFile(request, response, url.pathname, resolved.path, resolved.stats);
+  await sendFile(request, response, resolved.path, resolved.stats);
 }
 
 /** Maps a URL to a file inside root; anything that would leave root, or names a dotfile, is missing. */
@@ -132,6 +144,9 @@ async function resolveTarget(root: string, sitePath: string): Promise<Resolved> 
   return { kind: 'missing' };
 }
 
+/** Files at the root of the build that configure Netlify rather than belong to the site. */
+const BUILD_ONLY = new Set(['_redirects', '_headers']);
+
 /** The decoded path segments, or undefined for a path that is malformed or reaches outside. */
 function decodeSegments(pathname: string): string[] | undefined {
   const segments: string[] = [];
@@ -145,6 +160,8 @@ function decodeSegments(pathname: string): string[] | undefined {
     if (segment === '') continue;
     if (segment.includes('\0') || segment.includes('/') || segment.includes('\\')) return undefined;
     if (segment === '.' || segment === '..') return undefined;
+    // Netlify reads these from the publish folder and never serves them.
+    if (segments.length === 0 && BUILD_ONLY.has(segment)) return undefined;
     // Dotfiles (the build fingerprint among them) are not part of the site; .well-known is.
     if (segment.startsWith('.') && segment !== '.well-known') return undefined;
     segments.push(segment);
@@ -169,20 +186,19 @@ async function statOrUndefined(path: string): Promise<Stats | undefined> {
   }
 }
 
-async function sendFile(request: IncomingMessage, response: ServerResponse, pathname: string, path: string, stats: Stats): Promise<void> {
+async function sendFile(request: IncomingMessage, response: ServerResponse, path: string, stats: Stats): Promise<void> {
   const contentType = contentTypeFor(path);
   const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
   const lastModified = stats.mtime.toUTCString();
   const headers: Record<string, string> = {
     'content-type': contentType,
-    'cache-control': pathname.startsWith('/_astro/') ? IMMUTABLE : contentType.startsWith('text/html') ? 'no-cache' : REVALIDATE,
+    'cache-control': contentType.startsWith('text/html') ? 'no-cache' : REVALIDATE,
     etag,
     'last-modified': lastModified,
-    'x-content-type-options': 'nosniff',
   };
 
   if (isNotModified(request, etag, stats.mtime)) {
-    response.writeHead(304, headers);
+    writeHead(response, 304, headers);
     response.end();
     return;
   }
@@ -194,12 +210,12 @@ async function sendFile(request: IncomingMessage, response: ServerResponse, path
 
   if (encoding) {
     const body = await compressedCache.get(path, stats, encoding);
-    response.writeHead(200, { ...headers, 'content-encoding': encoding, 'content-length': String(body.length) });
+    writeHead(response, 200, { ...headers, 'content-encoding': encoding, 'content-length': String(body.length) });
     response.end(request.method === 'HEAD' ? undefined : body);
     return;
   }
 
-  response.writeHead(200, { ...headers, 'content-length': String(stats.size) });
+  writeHead(response, 200, { ...headers, 'content-length': String(stats.size) });
   if (request.method === 'HEAD') {
     response.end();
     return;
@@ -242,8 +258,8 @@ function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undef
   return undefined;
 }
 
-/** The 404 page with status 404: a rule's section page when one applies, else the build's 404.html. */
-async function sendNotFound(request: IncomingMessage, response: ServerResponse, root: string, sectionPage?: string): Promise<void> {
+/** The 404 page (or a rule's status): a rule's section page when one applies, else the build's 404.html. */
+async function sendNotFound(request: IncomingMessage, response: ServerResponse, root: string, sectionPage?: string, status = 404): Promise<void> {
   const section = sectionPage ? await resolveTarget(root, sectionPage) : undefined;
   const candidates = [...(section?.kind === 'file' ? [section.path] : []), join(root, '404.html')];
   const page = await firstReadable(candidates);
@@ -251,7 +267,7 @@ async function sendNotFound(request: IncomingMessage, response: ServerResponse, 
     sendText(response, 404, 'Not Found');
     return;
   }
-  response.writeHead(404, {
+  writeHead(response, status, {
     'content-type': 'text/html; charset=utf-8',
     'content-length': String(page.length),
     'cache-control': 'no-cache',
@@ -270,9 +286,30 @@ async function firstReadable(files: string[]): Promise<Buffer | undefined> {
   return undefined;
 }
 
+/**
+ * Writes the status line with this module's default headers, except where the server has already
+ * set a header from the build's `_headers` (server.ts): on Netlify too, custom headers replace the
+ * defaults. Length and encoding always describe the body sent.
+ */
+function writeHead(response: ServerResponse, status: number, headers: Record<string, string>): void {
+  for (const [name, value] of Object.entries(headers)) {
+    if (!response.hasHeader(name) || name === 'content-length' || name === 'content-encoding') response.setHeader(name, value);
+  }
+  response.writeHead(status);
+}
+
+/** Accept-Language and Cookie, which Netlify's engine reads for Language and Country conditions. */
+function engineHeaders(request: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const language = request.headers['accept-language'];
+  if (language) headers['accept-language'] = language;
+  if (request.headers.cookie) headers.cookie = request.headers.cookie;
+  return headers;
+}
+
 function sendText(response: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
   const body = Buffer.from(`${text}\n`);
-  response.writeHead(status, {
+  writeHead(response, status, {
     'content-type': 'text/plain; charset=utf-8',
     'content-length': String(body.length),
     'cache-control': 'no-store',

@@ -1,0 +1,190 @@
+/**
+ * Completes Astro's Content-Security-Policy with the inline scripts Astro does not hash.
+ *
+ * With `security.csp`, Astro writes a `<meta http-equiv="content-security-policy">` into every
+ * page whose script-src lists 'self' and the hashes of the scripts it bundles or inlines itself,
+ * but not of `<script is:inline>` and `define:vars` scripts (docs: "Inline scripts are not
+ * supported out of the box"). The site has several (AuthBootstrap, CookieBanner, the catalogue's
+ * pending-view script…), and a define:vars script differs per page.
+ *
+ * So after the build, every page's inline scripts are hashed into its own policy, but only those
+ * written in the project's components: a script whose text is the body of an `is:inline` script in
+ * src/**\/*.astro, or a define:vars script, which Astro emits as `(function(){const a = <JSON>;\n…
+ * <body>})();`, whose variable lines are plain JSON (Astro escapes `<` in them) and whose body is
+ * one written in src. A script that came from anywhere else (content that slipped past
+ * sanitising) is left unhashed, so the browser refuses it, and the build warns.
+ *
+ * The policy is also moved to the start of <head>: a <meta> policy applies only to what follows it,
+ * and Astro places it after the head's own inline scripts.
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+
+export interface AuthoredScripts {
+  /** Bodies of `is:inline` scripts without define:vars, as written. */
+  inline: Set<string>;
+  /** Bodies of define:vars scripts, as written. */
+  defineVars: Set<string>;
+}
+
+const SCRIPT_ELEMENT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+const EXECUTABLE_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
+
+function attribute(attributes: string, name: string): string | undefined {
+  const match = new RegExp(`(?:^|\\s)${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(attributes);
+  return match ? (match[1] ?? match[2] ?? match[3] ?? '') : undefined;
+}
+
+function hasAttribute(attributes: string, name: string): boolean {
+  return new RegExp(`(?:^|\\s)${name.replace(':', '\\:')}(?:[\\s=]|$)`, 'i').test(attributes);
+}
+
+/** Whether a browser would run the element's text: no src, and a JavaScript type (or none). */
+function runsInline(attributes: string): boolean {
+  if (hasAttribute(attributes, 'src')) return false;
+  return EXECUTABLE_TYPES.has((attribute(attributes, 'type') ?? '').trim().toLowerCase());
+}
+
+/** The inline scripts written in one .astro source file. */
+export function authoredScriptsIn(source: string, into: AuthoredScripts): void {
+  for (const [, attributes = '', body = ''] of source.matchAll(SCRIPT_ELEMENT)) {
+    if (hasAttribute(attributes, 'set:html') || hasAttribute(attributes, 'set:text') || !runsInline(attributes)) continue;
+    if (hasAttribute(attributes, 'define:vars')) into.defineVars.add(normalise(body));
+    else if (hasAttribute(attributes, 'is:inline')) into.inline.add(normalise(body));
+  }
+}
+
+/** A browser reads CR LF and lone CR as LF before hashing (HTML input stream preprocessing). */
+function normalise(text: string): string {
+  return text.replace(/\r\n?/g, '\n');
+}
+
+const DEFINE_VARS_OPEN = '(function(){';
+const DEFINE_VARS_CLOSE = '})();';
+const VARIABLE_LINE = /^const [A-Za-z_$][\w$]* = (.*);$/;
+
+/** Whether a script in the built page is one written in the project (see the module comment). */
+export function isAuthored(script: string, authored: AuthoredScripts): boolean {
+  if (authored.inline.has(script)) return true;
+  if (!script.startsWith(DEFINE_VARS_OPEN) || !script.endsWith(DEFINE_VARS_CLOSE)) return false;
+  const inner = script.slice(DEFINE_VARS_OPEN.length, -DEFINE_VARS_CLOSE.length);
+  for (const body of authored.defineVars) {
+    if (!inner.endsWith(`\n${body}`)) continue;
+    // One `const name = value;` line per variable, then the body on a new line.
+    const variables = inner.slice(0, inner.length - body.length - 1).replace(/\n$/, '');
+    if (variables === '' || variables.split('\n').every(isPlainVariable)) return true;
+  }
+  return false;
+}
+
+function isPlainVariable(line: string): boolean {
+  const value = VARIABLE_LINE.exec(line)?.[1];
+  if (value === undefined) return false;
+  if (value === 'undefined') return true;
+  try {
+    JSON.parse(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function scriptHash(script: string): string {
+  return `sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}`;
+}
+
+const CSP_META = /<meta\s+http-equiv="content-security-policy"\s+content="([^"]*)"\s*\/?>/i;
+
+export interface PageResult {
+  html: string;
+  added: number;
+  /** Inline scripts left unhashed, the start of each. */
+  unknown: string[];
+}
+
+/**
+ * One page with its inline scripts' hashes added to script-src and the policy moved to the start
+ * of <head>. A page without Astro's policy is returned as it is.
+ */
+export function completePolicy(html: string, authored: AuthoredScripts): PageResult {
+  const meta = CSP_META.exec(html);
+  if (!meta) return { html, added: 0, unknown: [] };
+  const directives = meta[1]!.split(';').map((directive) => directive.trim());
+  const scriptIndex = directives.findIndex((directive) => /^script-src\s/.test(directive));
+  if (scriptIndex < 0) return { html, added: 0, unknown: [] };
+  const sources = new Set(directives[scriptIndex]!.split(/\s+/).slice(1));
+
+  const unknown: string[] = [];
+  let added = 0;
+  for (const [, attributes = '', raw = ''] of html.matchAll(SCRIPT_ELEMENT)) {
+    if (!runsInline(attributes)) continue;
+    const script = normalise(raw);
+    const source = `'${scriptHash(script)}'`;
+    if (sources.has(source)) continue;
+    if (!isAuthored(script, authored)) {
+      unknown.push(script.trim().slice(0, 80));
+      continue;
+    }
+    sources.add(source);
+    added += 1;
+  }
+  directives[scriptIndex] = `script-src ${[...sources].join(' ')}`;
+  const policy = `<meta http-equiv="content-security-policy" content="${directives.filter(Boolean).join('; ')};">`;
+
+  const withoutMeta = html.slice(0, meta.index) + html.slice(meta.index + meta[0].length);
+  // After <meta charset>, which must come first (within the first 1024 bytes), else right after <head>.
+  const anchor = /<head\b[^>]*>(\s*<meta\s+charset=[^>]*>)?/i.exec(withoutMeta);
+  if (!anchor) return { html, added: 0, unknown };
+  const at = anchor.index + anchor[0].length;
+  return { html: withoutMeta.slice(0, at) + policy + withoutMeta.slice(at), added, unknown };
+}
+
+async function filesUnder(dir: string, extension: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile() && entry.name.endsWith(extension)).map((entry) => join(entry.parentPath, entry.name));
+}
+
+export async function readAuthoredScripts(srcDir: string): Promise<AuthoredScripts> {
+  const authored: AuthoredScripts = { inline: new Set(), defineVars: new Set() };
+  for (const file of await filesUnder(srcDir, '.astro')) authoredScriptsIn(await readFile(file, 'utf8'), authored);
+  return authored;
+}
+
+/** Pages written at once: enough to keep the disk busy without holding thousands of pages in memory. */
+const PARALLEL_PAGES = 32;
+
+export function inlineScriptHashes(): AstroIntegration {
+  let srcDir = '';
+  return {
+    name: 'repwell:inline-script-hashes',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        srcDir = fileURLToPath(config.srcDir);
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        const authored = await readAuthoredScripts(srcDir);
+        const pages = await filesUnder(fileURLToPath(dir), '.html');
+        const unknown = new Map<string, number>();
+        let hashed = 0;
+        for (let start = 0; start < pages.length; start += PARALLEL_PAGES) {
+          await Promise.all(
+            pages.slice(start, start + PARALLEL_PAGES).map(async (page) => {
+              const html = await readFile(page, 'utf8');
+              const result = completePolicy(html, authored);
+              hashed += result.added;
+              for (const script of result.unknown) unknown.set(script, (unknown.get(script) ?? 0) + 1);
+              if (result.html !== html) await writeFile(page, result.html);
+            }),
+          );
+        }
+        logger.info(`${hashed} inline script hashes added to the pages' Content-Security-Policy`);
+        for (const [script, count] of unknown) {
+          logger.warn(`An inline script not written in src/ is left out of the Content-Security-Policy on ${count} page(s), so browsers refuse it: ${script}`);
+        }
+      },
+    },
+  };
+}
