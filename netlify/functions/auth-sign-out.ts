@@ -1,7 +1,7 @@
 /** POST /api/auth/sign-out → 204; deletes the session on the server and clears the cookie. */
 import { getDatabase } from '../../src/server/db.ts';
 import { env } from '../../src/server/env.ts';
-import { guardStateChange, methodNotAllowed } from '../../src/server/http.ts';
+import { guardStateChange, methodNotAllowed, noContent } from '../../src/server/http.ts';
 import { getRequestSession } from '../../src/server/request-user.ts';
 import { blankSessionCookie, invalidateSession } from '../../src/server/session.ts';
 
@@ -13,5 +13,5 @@ export default async (request: Request): Promise<Response> => {
   if (refused) return refused;
   const session = await getRequestSession(request);
   if (session) await invalidateSession(getDatabase(), session.sessionId);
-  return new Response(null, { status: 204, headers: { 'set-cookie': blankSessionCookie(request.url), 'cache-control': 'no-store' } });
+  return noContent({ headers: { 'set-cookie': blankSessionCookie(request.url) } });
 };

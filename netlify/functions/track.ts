@@ -8,7 +8,7 @@ import { rateLimits } from '../../src/domain/rate-limit.ts';
 import { isLikelyBot, trackRequestSchema } from '../../src/domain/tracking.ts';
 import { getDatabase } from '../../src/server/db.ts';
 import { env } from '../../src/server/env.ts';
-import { clientAddress, guardStateChange, isJsonContentType, jsonError, methodNotAllowed, readJson } from '../../src/server/http.ts';
+import { clientAddress, guardStateChange, isJsonContentType, jsonError, methodNotAllowed, noContent, readJson } from '../../src/server/http.ts';
 import { hitRateLimit, tooManyRequests } from '../../src/server/rate-limit.ts';
 import { recordTrackEvent } from '../../src/server/tracking.ts';
 
@@ -37,14 +37,14 @@ export default async (request: Request, context?: { ip?: string }): Promise<Resp
   const address = clientAddress(request, context);
   const userAgent = request.headers.get('user-agent');
   // Self-declared bots are never counted, so they need not spend (or be charged) a rate-limit write.
-  if (isLikelyBot(userAgent)) return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
+  if (isLikelyBot(userAgent)) return noContent();
   try {
     const database = getDatabase();
     const limit = await hitRateLimit(database, rateLimits.track, address);
     if (!limit.allowed) return tooManyRequests('Too many events', 'This client sent too many tracking events; they are not counted for now.', limit.retryAfterSeconds);
     const outcome = await recordTrackEvent(database, { ...input, clientAddress: address, userAgent });
     if (outcome === 'not-found') return jsonError(404, 'Product not found', 'The requested product could not be found or is not available');
-    return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
+    return noContent();
   } catch (error) {
     // Tracking never breaks a page (spec section 8: failures are swallowed); say so honestly instead of a 500.
     console.error('Tracking failed:', error);

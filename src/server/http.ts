@@ -18,12 +18,38 @@ export interface ApiError {
 }
 
 /** A JSON response. `init.headers` may add to or override the defaults. */
+/**
+ * Security headers every function answer carries. Netlify applies `_headers` to static files only, never
+ * to function answers, so the functions set their own: an API answer is data, never a document to sniff,
+ * frame or run scripts in.
+ */
+export const apiSecurityHeaders: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+};
+
+/** The headers of `init` with the API security headers added where the function did not set its own. */
+export function withApiHeaders(init: HeadersInit | undefined): Headers {
+  const headers = new Headers(init);
+  for (const [name, value] of Object.entries(apiSecurityHeaders)) if (!headers.has(name)) headers.set(name, value);
+  return headers;
+}
+
 export function json(data: unknown, init: ResponseInit = {}): Response {
-  const headers = new Headers(init.headers);
+  const headers = withApiHeaders(init.headers);
   if (!headers.has('content-type')) headers.set('content-type', 'application/json; charset=utf-8');
   // Answers from functions are per-request data: never let a cache keep them unless a function says so.
   if (!headers.has('cache-control')) headers.set('cache-control', 'no-store');
   return new Response(JSON.stringify(data), { ...init, headers });
+}
+
+/** 204 No Content with the API headers; never cached. */
+export function noContent(init: ResponseInit = {}): Response {
+  const headers = withApiHeaders(init.headers);
+  if (!headers.has('cache-control')) headers.set('cache-control', 'no-store');
+  return new Response(null, { ...init, status: 204, headers });
 }
 
 /** `{ "error": { title, description } }` with the given status. */

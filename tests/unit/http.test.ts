@@ -249,3 +249,22 @@ describe('readCookie', () => {
     expect(readCookie(new Request('http://localhost/'), 'session')).toBeUndefined();
   });
 });
+
+describe('API security headers (Netlify applies _headers to static files only)', () => {
+  it('are on every JSON answer, error and empty answer', async () => {
+    const { json, jsonError, noContent } = await import('../../src/server/http.ts');
+    for (const response of [json({ ok: true }), jsonError(422, 'Invalid request', 'Bad.'), noContent()]) {
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+
+  it('are the only way functions answer: none builds a Response by hand', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const dir = new URL('../../netlify/functions/', import.meta.url);
+    const handMade = readdirSync(dir).filter((file) => readFileSync(new URL(file, dir), 'utf8').includes('new Response('));
+    expect(handMade).toEqual([]);
+  });
+});
