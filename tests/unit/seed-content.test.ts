@@ -66,7 +66,7 @@ describe('products sit in categories that fit them', () => {
     fitsCategory(slugOf(product.categoryId), {
       name: product.name,
       tags: ((product.attributes as Record<string, unknown>).tags as string[] | undefined) ?? [],
-      effectivePrice: effectivePrice(product.price, product.salePrice),
+      effectivePrice: effectivePrice(product.price ?? 0, product.salePrice),
     });
 
   it('keeps knee sleeves out of Recovery and dear products out of Budget Picks', () => {
