@@ -6,6 +6,7 @@
 import type { NewProduct } from '../schema.ts';
 import { productTypes, type ProductType, type TypeReview } from './catalogue/index.ts';
 import type { CategorySlug } from './categories.ts';
+import { BUDGET_MAX_PRICE } from './category-fit.ts';
 import { describe } from './description.ts';
 import { createRandom, type Random } from './random.ts';
 import {
@@ -116,7 +117,7 @@ function generateProduct(context: Context): GeneratedProduct {
   const categoryId = context.categoryIds.get(categorySlug) ?? context.categoryIds.get('uncategorized') ?? null;
   const imageVariant = random.pick(IMAGE_VARIANTS);
   const imageUrl = random.chance(0.02) ? null : `/images/products/${type.image}-${imageVariant}.svg`;
-  const specs = pickSpecs(type, random);
+  const specs = pickSpecs(type, variant, random);
   const reviews = pickReviews(type, rating, random);
   const numRatings = isAmazon ? (random.chance(0.88) ? ratingCount(random) : undefined) : random.chance(0.4) ? ratingCount(random) : undefined;
 
@@ -240,17 +241,21 @@ function pickCategory(type: ProductType, effectivePrice: number, random: Random)
   if (effectivePrice < 30 && random.chance(0.2)) return 'budget';
   const roll = random.next();
   const candidates = type.categories;
-  if (candidates.length === 1 || roll < 0.55) return candidates[0] as CategorySlug;
-  if (candidates.length === 2 || roll < 0.85) return candidates[1] as CategorySlug;
-  return candidates[2] as CategorySlug;
+  const picked = (
+    candidates.length === 1 || roll < 0.55 ? candidates[0] : candidates.length === 2 || roll < 0.85 ? candidates[1] : candidates[2]
+  ) as CategorySlug;
+  // Budget Picks promises products under $40 (category-fit.ts): a dearer variant goes to the type's first other category.
+  if (picked === 'budget' && effectivePrice >= BUDGET_MAX_PRICE) return candidates.find((slug) => slug !== 'budget') ?? 'uncategorized';
+  return picked;
 }
 
-function pickSpecs(type: ProductType, random: Random): Record<string, string> {
+/** One value of each entry (most of them), then what the variant fixes, so the name and the specifications agree. */
+function pickSpecs(type: ProductType, variant: string, random: Random): Record<string, string> {
   const specs: Record<string, string> = {};
   for (const [key, values] of Object.entries(type.specs)) {
     if (values.length > 0 && random.chance(0.85)) specs[key] = random.pick(values);
   }
-  return specs;
+  return { ...specs, ...type.variantSpecs?.[variant] };
 }
 
 interface PickedReviews {

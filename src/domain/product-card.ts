@@ -9,8 +9,11 @@
 import { taggedAffiliateUrl } from './affiliate-url.ts';
 import { readFlag, readNumber, readTime, type AttributeMap } from './product-display/attributes.ts';
 import { callToAction } from './product-display/cta.ts';
+import { isPopularChoice } from './product-display/card-badges.ts';
 import { dealMayStillShow } from './product-display/deal.ts';
-import { DEFAULT_CTA, isOnSale } from './product.ts';
+import { mayShowUrgency, presentedSalePrice } from './product-display/offer.ts';
+import { socialProofTags, type SocialProofTag } from './product-display/social-proof.ts';
+import { DEFAULT_CTA, discountPercent, isOnSale } from './product.ts';
 
 export interface CatalogueCategory {
   name: string;
@@ -105,3 +108,31 @@ export function toCatalogueProduct(source: ProductSource, { amazonTag, now = Dat
   return product;
 }
 
+/** What a card presents about price and urgency, after the out-of-stock rule (product-display/offer.ts). */
+export interface CardOffer {
+  /** The sale price to show in red beside the struck regular price; null shows the price alone. */
+  salePrice: number | null;
+  /** The rounded percentage saved for the "-25%" badge; 0 for none. */
+  percentOff: number;
+  popularChoice: boolean;
+  /** The deal's end, for the "Deal ends in {n}h" countdown; undefined for none. */
+  dealEndsAt: number | undefined;
+  socialProof: SocialProofTag[];
+}
+
+/**
+ * The card's offer: the catalogue data keeps the stored sale and flags (its filters and sorting
+ * read them), and this decides what a shopper is shown. Out of stock: the price alone, no sale
+ * badge, no countdown, no Popular Choice, no Limited Stock.
+ */
+export function cardOffer(product: CatalogueProduct): CardOffer {
+  const salePrice = presentedSalePrice(product);
+  const urgent = mayShowUrgency(product.inStock);
+  return {
+    salePrice,
+    percentOff: salePrice === null ? 0 : discountPercent(product.price, salePrice),
+    popularChoice: urgent && isPopularChoice(product.salesVolume),
+    dealEndsAt: salePrice === null ? undefined : product.dealEndsAt,
+    socialProof: socialProofTags({ ...product, limitedStock: urgent && product.limitedStock === true }),
+  };
+}

@@ -15,6 +15,14 @@ export function isInDefaultCatalogue(product: { availability: boolean; inStock: 
   return product.availability && product.inStock;
 }
 
+/**
+ * Strips that promote products (New Arrivals and the like) show only what a shopper can buy now:
+ * listed and in stock (issue 9, point 3).
+ */
+export function isPromotable(product: { availability: boolean; inStock: boolean }): boolean {
+  return product.availability && product.inStock;
+}
+
 /** An outbound link we are willing to render: http(s) only, so a bad row cannot become a `javascript:` link. */
 export function safeExternalUrl(url: string | null | undefined): string | null {
   const trimmed = url?.trim();

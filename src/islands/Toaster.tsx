@@ -1,10 +1,10 @@
 /** The page's one toast region (sonner: 3 visible, 4000 ms, as the spec's defaults). */
 import { useEffect } from 'react';
 import { Toaster as Sonner, toast as show } from 'sonner';
-import { TOAST_EVENT, takeQueuedToasts, type ToastMessage } from '../lib/toast.ts';
+import { TOAST_DISMISS_EVENT, TOAST_EVENT, takeQueuedToasts, type ToastMessage } from '../lib/toast.ts';
 
 function display(message: ToastMessage): void {
-  const options = { description: message.description };
+  const options = { description: message.description, ...(message.id ? { id: message.id } : {}) };
   if (message.variant === 'error') show.error(message.title, options);
   else if (message.variant === 'success') show.success(message.title, options);
   else show(message.title, options);
@@ -19,6 +19,8 @@ const LIVE_REGION_SETTLE_MS = 250;
 export default function Toaster() {
   useEffect(() => {
     const drain = () => takeQueuedToasts().forEach(display);
+    const dismiss = (event: Event) => show.dismiss((event as CustomEvent<string>).detail);
+    window.addEventListener(TOAST_DISMISS_EVENT, dismiss);
     const settle = setTimeout(() => {
       drain();
       window.addEventListener(TOAST_EVENT, drain);
@@ -26,6 +28,7 @@ export default function Toaster() {
     return () => {
       clearTimeout(settle);
       window.removeEventListener(TOAST_EVENT, drain);
+      window.removeEventListener(TOAST_DISMISS_EVENT, dismiss);
     };
   }, []);
   return <Sonner visibleToasts={3} duration={4000} position="top-right" richColors closeButton />;

@@ -8,6 +8,7 @@ import { api } from '../lib/api.ts';
 import { queryClient, queryKeys } from '../lib/query-client.ts';
 import { toast } from '../lib/toast.ts';
 import Guard from './Guard.tsx';
+import ListingDisclosureNote from './ListingDisclosureNote.tsx';
 import { EmptyState, LoadError, PageHeading, SavedCard, SkeletonCards } from './SavedListParts.tsx';
 
 function WishlistItems({ user }: { user: AppUser }) {
@@ -24,28 +25,32 @@ function WishlistItems({ user }: { user: AppUser }) {
   if (list.isError) return <LoadError onRetry={() => void list.refetch()} />;
   if (list.data.length === 0) return <EmptyState title="Your wishlist is empty" action={{ href: '/products', label: 'Browse Products' }} />;
 
+  // The products link on to retailers, so the short disclosure comes before the first of them.
   return (
-    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {list.data.map(({ product }) => (
-        <SavedCard
-          key={product.id}
-          image={{
-            src: product.imageUrl ?? PLACEHOLDER_IMAGE,
-            alt: product.imageUrl ? product.name : '',
-            width: 400,
-            height: 300,
-            className: 'aspect-[4/3] w-full bg-muted object-contain p-4',
-          }}
-          title={product.name}
-          link={{ href: `/product/${product.slug}`, label: 'View Product' }}
-          removeLabel={`Remove ${product.name} from wishlist`}
-          removing={remove.isPending && remove.variables === product.id}
-          onRemove={() => remove.mutate(product.id)}
-        >
-          <p className="text-lg font-bold">{formatPrice(effectivePrice(product.price, product.salePrice))}</p>
-        </SavedCard>
-      ))}
-    </ul>
+    <>
+      <ListingDisclosureNote className="mb-4" />
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {list.data.map(({ product }) => (
+          <SavedCard
+            key={product.id}
+            image={{
+              src: product.imageUrl ?? PLACEHOLDER_IMAGE,
+              alt: product.imageUrl ? product.name : '',
+              width: 400,
+              height: 300,
+              className: 'aspect-[4/3] w-full bg-muted object-contain p-4',
+            }}
+            title={product.name}
+            link={{ href: `/product/${product.slug}`, label: 'View Product' }}
+            removeLabel={`Remove ${product.name} from wishlist`}
+            removing={remove.isPending && remove.variables === product.id}
+            onRemove={() => remove.mutate(product.id)}
+          >
+            <p className="text-lg font-bold">{formatPrice(effectivePrice(product.price, product.salePrice))}</p>
+          </SavedCard>
+        ))}
+      </ul>
+    </>
   );
 }
 

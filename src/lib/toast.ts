@@ -7,9 +7,12 @@ export interface ToastMessage {
   title: string;
   description?: string;
   variant?: 'default' | 'success' | 'error';
+  /** A toast with the id of one still shown replaces it; dismissToast(id) removes it. */
+  id?: string;
 }
 
 export const TOAST_EVENT = 'repwell:toast';
+export const TOAST_DISMISS_EVENT = 'repwell:toast-dismiss';
 const FLASH_KEY = 'repwell-flash';
 
 declare global {
@@ -22,6 +25,12 @@ declare global {
 export function toast(message: ToastMessage): void {
   (window.__repwellToasts ??= []).push(message);
   window.dispatchEvent(new Event(TOAST_EVENT));
+}
+
+/** Removes the toast with this id, shown or still waiting for the Toaster (sonner's toast.dismiss). */
+export function dismissToast(id: string): void {
+  if (window.__repwellToasts) window.__repwellToasts = window.__repwellToasts.filter((message) => message.id !== id);
+  window.dispatchEvent(new CustomEvent<string>(TOAST_DISMISS_EVENT, { detail: id }));
 }
 
 /** Shows the message on the next page this tab opens. */

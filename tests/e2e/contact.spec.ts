@@ -1,7 +1,7 @@
 /**
  * The contact page against the real POST /api/contact (no SMTP in the test server, so messages
  * are stored with email_status not_configured). One client may store 5 messages in 10 minutes:
- * only the success test stores one.
+ * only the success test and the stale-toast test store one each.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
@@ -109,4 +109,45 @@ test('Suggest a Product for Review leads to the form with the subject started', 
   await page.getByRole('link', { name: 'Suggest a Product for Review' }).click();
   await expect(page).toHaveURL(/\/contact\/?\?topic=product-suggestion#contact-form$/);
   await expect(field(page, 'Subject')).toHaveValue('Product suggestion: ');
+});
+
+test('a refused submission shows the first invalid field below the sticky header, focused', async ({ page }) => {
+  // A short phone screen: the form is taller than the view, so the first field is above it when Send is pressed.
+  await page.setViewportSize({ width: 390, height: 560 });
+  await page.addInitScript(() => localStorage.setItem('cookie-consent', 'declined'));
+  await openContact(page);
+  await fill(page, { ...message, 'First Name': '' });
+  const send = page.getByRole('button', { name: 'Send Message' });
+  await send.evaluate((button) => button.scrollIntoView({ block: 'end' }));
+  const firstName = field(page, 'First Name');
+  const header = page.locator('header').first();
+  const headerBottom = await header.evaluate((element) => element.getBoundingClientRect().bottom);
+  expect(await firstName.evaluate((input) => input.getBoundingClientRect().bottom)).toBeLessThan(headerBottom);
+
+  await send.click();
+  await expect(firstName).toBeFocused();
+  const headerHeight = await header.evaluate((element) => element.getBoundingClientRect().height);
+  expect(parseFloat(await firstName.evaluate((input) => getComputedStyle(input).scrollMarginTop))).toBeGreaterThanOrEqual(headerHeight);
+  const box = await firstName.evaluate((input) => input.getBoundingClientRect().toJSON() as DOMRect);
+  expect(box.top).toBeGreaterThanOrEqual(await header.evaluate((element) => element.getBoundingClientRect().bottom));
+  expect(box.bottom).toBeLessThanOrEqual(560);
+});
+
+test('sending successfully dismisses the error toast of the attempt before', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('cookie-consent', 'declined'));
+  await openContact(page);
+  await fill(page, { ...message, Email: 'ada@localhost' });
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  const errorToast = page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to send message' });
+  await expect(errorToast).toBeVisible();
+
+  // The pointer rests on the toasts, which pauses their timers: only a dismissal can remove the error toast now.
+  await errorToast.hover();
+  await field(page, 'Email').fill(message.Email);
+  const answer = page.waitForResponse('**/api/contact');
+  await page.getByRole('button', { name: 'Send Message' }).focus();
+  await page.keyboard.press('Enter');
+  expect((await answer).status()).toBe(201);
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Message sent successfully!' })).toBeVisible();
+  await expect(errorToast).toHaveCount(0);
 });

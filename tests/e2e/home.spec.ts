@@ -5,6 +5,9 @@
  * layout shift, the footer, and the page's search-engine markup.
  */
 import type { Page } from '@playwright/test';
+import { and, desc, eq } from 'drizzle-orm';
+import { Database } from '../../db/client.ts';
+import { products } from '../../db/schema.ts';
 import { expect, test } from './fixtures.ts';
 
 test.beforeEach(async ({ page }) => {
@@ -137,4 +140,46 @@ test('the home page has a canonical URL, Open Graph and Twitter card tags', asyn
   const response = await request.get(new URL(image!).pathname);
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toMatch(/^image\//);
+});
+
+test('New Arrivals promotes only products that can be bought: the eight newest in stock', async ({ page }) => {
+  const database = new Database({ url: process.env.DATABASE_URL! });
+  try {
+    const newest = (inStockOnly: boolean) =>
+      database.run((db) =>
+        db
+          .select({ slug: products.slug, inStock: products.inStock })
+          .from(products)
+          .where(inStockOnly ? and(eq(products.availability, true), eq(products.inStock, true)) : eq(products.availability, true))
+          .orderBy(desc(products.createdAt), desc(products.id))
+          .limit(8),
+      );
+    const [inStock, listed] = await Promise.all([newest(true), newest(false)]);
+    await page.goto('/');
+    const hrefs = await page.locator('section[aria-labelledby="new-arrivals"] article h3 a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(hrefs).toEqual(inStock.map((row) => `/product/${row.slug}`));
+    // Not vacuous when the seed's newest listed products include one out of stock: it is left out.
+    for (const row of listed.filter((item) => !item.inStock)) expect(hrefs).not.toContain(`/product/${row.slug}`);
+    await expect(page.locator('section[aria-labelledby="new-arrivals"]').getByText('Out of Stock', { exact: true })).toHaveCount(0);
+  } finally {
+    database.close();
+  }
+});
+
+test('the short affiliate disclosure sits above the first product of New Arrivals', async ({ page }) => {
+  await page.goto('/');
+  const section = page.locator('section[aria-labelledby="new-arrivals"]');
+  const disclosure = section.getByText('We earn a commission when you buy through links on this page, at no extra cost to you.');
+  await expect(disclosure).toBeVisible();
+  await expect(disclosure.getByRole('link', { name: 'Affiliate disclosure' })).toHaveAttribute('href', '/privacy-policy#affiliate-links-and-retailers');
+  const firstProduct = section.locator('article').first();
+  // Before it in reading order, and above it on the screen.
+  expect(await disclosure.evaluate((note, card) => Boolean(note.compareDocumentPosition(card!) & Node.DOCUMENT_POSITION_FOLLOWING), await firstProduct.elementHandle())).toBe(true);
+  const [noteBox, cardBox] = await Promise.all([disclosure.boundingBox(), firstProduct.boundingBox()]);
+  expect(noteBox!.y + noteBox!.height).toBeLessThanOrEqual(cardBox!.y);
+});
+
+test('the affiliate disclosure link leads to the full disclosure', async ({ page }) => {
+  await page.goto('/privacy-policy#affiliate-links-and-retailers');
+  await expect(page.locator('#affiliate-links-and-retailers')).toHaveText('Affiliate links and retailers');
 });

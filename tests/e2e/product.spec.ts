@@ -4,10 +4,11 @@
  * menu and its copy-link toasts; the view and click beacons; the not-found states.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { and, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Page } from '@playwright/test';
 import { Database } from '../../db/client.ts';
 import { products, type Product } from '../../db/schema.ts';
+import { retailerName } from '../../src/domain/product-display/retailer.ts';
 import { parseEnv } from '../../src/server/env.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -254,6 +255,41 @@ test('an out-of-stock product says so and sends shoppers to check the retailer',
   expect(blocks.some((text) => text.includes('"availability":"https://schema.org/OutOfStock"'))).toBe(true);
 });
 
+test('an out-of-stock product on sale offers no saving, sale price, countdown or delivery promise', async ({ page }) => {
+  // Issue 9, point 3: it showed 'Save $160.00 (32%)' and 'Delivery by …' although nobody could buy it.
+  const product = await pick(
+    eq(products.inStock, false),
+    lt(products.salePrice, products.price),
+    sql`(${json('$.delivery_date')} is not null or ${json('$.is_prime')} = 1 or ${json('$.prime_eligible')} = 1)`,
+  );
+  await page.goto(`/product/${product.slug}`);
+  const main = page.getByRole('main');
+  await expect(main.getByText('Out of Stock', { exact: true })).toBeVisible();
+  // The price alone: no sale price, nothing struck through, no saving.
+  await expect(main.getByText(money(product.price)).first()).toBeVisible();
+  await expect(main.getByText(money(product.salePrice!))).toHaveCount(0);
+  await expect(main.locator('s')).toHaveCount(0);
+  await expect(main.getByText(/^Save \$/)).toHaveCount(0);
+  // No delivery promise and no countdown.
+  await expect(main.getByText(/^Delivery by /)).toHaveCount(0);
+  await expect(main.getByText('Fast, FREE delivery')).toHaveCount(0);
+  await expect(main.getByText(/Deal ends in/)).toHaveCount(0);
+  // The spec's call to action stays.
+  await expect(page.locator('a[data-track-click]').first()).toContainText(`Check on ${retailerName(product.affiliateSource, product.affiliateUrl)}`);
+  // Search engines are offered the price the page shows.
+  const blocks = await page.locator('head script[type="application/ld+json"]').allTextContents();
+  const data = blocks.map((text) => JSON.parse(text) as Record<string, unknown>).find((block) => block['@type'] === 'Product');
+  expect(data).toMatchObject({ offers: { price: product.price.toFixed(2), availability: 'https://schema.org/OutOfStock' } });
+});
+
+test("an in-stock product's generic call to action names the retailer", async ({ page }) => {
+  const product = await pick(eq(products.inStock, true), ne(products.affiliateSource, 'amazon'), sql`${json('$.cta')} = 'Check Price'`);
+  const retailer = retailerName(product.affiliateSource, product.affiliateUrl);
+  expect(retailer).not.toBe('Retailer');
+  await page.goto(`/product/${product.slug}`);
+  await expect(page.locator('a[data-track-click]').first()).toContainText(`Check price at ${retailer}`);
+});
+
 test('a product without review excerpts shows the rating fallback', async ({ page }) => {
   const product = await pick(eq(products.inStock, true), isNull(spec('$.review_1_text')), isNotNull(products.rating));
   await page.goto(`/product/${product.slug}`);
@@ -308,6 +344,26 @@ test('product cards show their badges and the deal countdown', async ({ page }) 
   const hours = Math.floor((endOf(deal!) - Date.now()) / 3_600_000);
   // Computed in the browser from the deal's end time (a static page cannot know the hour it is read).
   await expect(card.getByText(new RegExp(`^Deal ends in (${hours}|${hours - 1})h$`))).toBeVisible();
+  // The pill has room on both sides: its text does not touch the rounded edge or overflow it.
+  const pill = await card.getByText(/^Deal ends in \d+h$/).evaluate((element) => {
+    const style = getComputedStyle(element);
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const text = range.getBoundingClientRect();
+    const box = element.getBoundingClientRect();
+    return {
+      paddingLeft: parseFloat(style.paddingLeft),
+      paddingRight: parseFloat(style.paddingRight),
+      overflows: element.scrollWidth > element.clientWidth,
+      insetLeft: text.left - box.left,
+      insetRight: box.right - text.right,
+    };
+  });
+  expect(pill.paddingLeft).toBeGreaterThan(0);
+  expect(pill.paddingRight).toBeGreaterThan(0);
+  expect(pill.overflows).toBe(false);
+  expect(pill.insetLeft).toBeGreaterThanOrEqual(4);
+  expect(pill.insetRight).toBeGreaterThanOrEqual(4);
   const percent = Math.round(((deal!.price - deal!.salePrice!) / deal!.price) * 100);
   await expect(card.getByText(`-${percent}%`)).toBeVisible();
   await expect(card.locator('img').first()).toHaveAttribute('width', '400');

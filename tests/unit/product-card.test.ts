@@ -137,13 +137,27 @@ describe('call-to-action wording', () => {
   });
 
   it("prefers an editor's call to action over the brand's, but not the default wording", () => {
-    expect(callToAction({ ...base, attributes: { brand: 'Kinetiq', cta: 'View Deal' } })).toBe('View Deal');
+    expect(callToAction({ ...base, attributes: { brand: 'Kinetiq', cta: 'Try It Risk-Free' } })).toBe('Try It Risk-Free');
+    expect(callToAction({ ...base, attributes: { brand: 'Kinetiq', cta: 'View Deal' } })).toBe('View deal at Amazon');
     expect(callToAction({ ...base, attributes: { brand: 'Kinetiq', cta: 'Buy Now' } })).toBe('Get Moving with Kinetiq');
   });
 
-  it("is 'Buy Now' otherwise", () => {
-    expect(callToAction({ ...base, attributes: { brand: 'Unknown Co' } })).toBe('Buy Now');
-    expect(callToAction({ ...base, attributes: { cta: '   ' } })).toBe('Buy Now');
+  it('names the retailer in a generic call to action when the retailer is known', () => {
+    expect(callToAction({ ...base, affiliateSource: 'bestbuy', attributes: { cta: 'Check Price' } })).toBe('Check price at Best Buy');
+    expect(callToAction({ ...base, affiliateSource: 'walmart', attributes: { cta: 'Shop Now' } })).toBe('Shop at Walmart');
+    expect(callToAction({ ...base, affiliateSource: 'target', attributes: { cta: "See Today's Price" } })).toBe("See today's price at Target");
+    expect(callToAction({ ...base, affiliateSource: 'ebay', attributes: { cta: 'view deal' } })).toBe('View deal at eBay');
+    // The retailer read from the link when the source does not say.
+    expect(callToAction({ ...base, affiliateSource: 'generic', affiliateUrl: 'https://www.costco.com/p/1', attributes: {} })).toBe('Buy at Costco');
+    // An editor's own wording that already names the retailer is kept as written.
+    expect(callToAction({ ...base, attributes: { cta: 'Check Price on Amazon' } })).toBe('Check Price on Amazon');
+  });
+
+  it("says 'Buy at {retailer}' when nothing else applies, and 'Buy Now' only when the retailer is unknown", () => {
+    expect(callToAction({ ...base, attributes: { brand: 'Unknown Co' } })).toBe('Buy at Amazon');
+    expect(callToAction({ ...base, attributes: { cta: '   ' } })).toBe('Buy at Amazon');
+    expect(callToAction({ ...base, affiliateSource: 'generic', attributes: {} })).toBe('Buy Now');
+    expect(callToAction({ ...base, affiliateSource: 'generic', attributes: { cta: 'Check Price' } })).toBe('Check Price');
   });
 });
 
@@ -162,6 +176,7 @@ describe('the compact card product', () => {
       category: { name: 'Recovery', slug: 'recovery' },
       createdAt: NOW - 86_400_000,
       affiliateUrl: 'https://www.amazon.com/dp/B0ABCDEFGH?tag=repwell-20',
+      cta: 'Buy at Amazon',
     });
   });
 
@@ -206,10 +221,12 @@ describe('the compact card product', () => {
   });
 
   it('leaves out what does not apply, so the catalogue ships fewer bytes', () => {
-    const card = toCatalogueProduct(source({ attributes: { is_best_seller: false, deal_end_date: new Date(NOW - HOUR).toISOString(), cta: 'Buy Now' } }), {
-      amazonTag: 't',
-      now: NOW,
-    });
+    // A retailer the rules cannot name keeps the default wording, which the card supplies itself.
+    const unnamed = { affiliateSource: 'generic', affiliateUrl: 'https://shop.example.com/roller' };
+    const card = toCatalogueProduct(
+      source({ ...unnamed, attributes: { is_best_seller: false, deal_end_date: new Date(NOW - HOUR).toISOString(), cta: 'Buy Now' } }),
+      { amazonTag: 't', now: NOW },
+    );
     expect(Object.keys(card)).not.toContain('bestSeller');
     expect(Object.keys(card)).not.toContain('dealEndsAt');
     expect(Object.keys(card)).not.toContain('cta');

@@ -48,8 +48,33 @@ describe('attribute badges', () => {
   });
 
   it('highlights only the active status', () => {
-    expect(attributeBadges({ status: 'Active' })[0]!.variant).toBe('default');
-    expect(attributeBadges({ status: 'draft' })[0]!.variant).toBe('secondary');
+    expect(attributeBadges({ status: 'Active' })[0]!.variant).toBe('success');
+    expect(attributeBadges({ status: 'draft' })[0]!.variant).toBe('outline');
+  });
+
+  it('colours each badge by its meaning: red only for a deal', () => {
+    const badges = attributeBadges({
+      sku: 'RW-1',
+      affiliate_network: 'amazon',
+      is_best_seller: true,
+      climate_pledge_friendly: true,
+      product_badge: 'Overall Pick',
+    });
+    expect(badges.map((badge) => [badge.label, badge.variant])).toEqual([
+      ['SKU: RW-1', 'outline'],
+      ['amazon', 'outline'],
+      ['Best Seller', 'default'],
+      ['Eco-Friendly', 'outline'],
+      ['Overall Pick', 'default'],
+    ]);
+    expect(attributeBadges({ product_badge: 'Deal of the Day' })[0]).toMatchObject({ meaning: 'sale', variant: 'destructive' });
+  });
+
+  it('drops a retailer deal badge when the product is out of stock, and keeps the others', () => {
+    const attributes = { is_best_seller: true, product_badge: 'Limited time deal' };
+    expect(attributeBadges(attributes, { inStock: false }).map((badge) => badge.label)).toEqual(['Best Seller']);
+    expect(attributeBadges({ product_badge: 'Top Rated' }, { inStock: false }).map((badge) => badge.label)).toEqual(['Top Rated']);
+    expect(attributeBadges(attributes, { inStock: true }).map((badge) => badge.label)).toEqual(['Best Seller', 'Limited time deal']);
   });
 
   it('shows nothing for false flags or empty text', () => {
@@ -67,6 +92,12 @@ describe('quick facts', () => {
   it('lists saving, FSA/HSA, Climate Pledge Friendly and delivery in order', () => {
     const facts = quickFacts(50, 40, { fsa_hsa_eligible: true, climate_pledge_friendly: true, is_prime: true });
     expect(facts.map((fact) => fact.text)).toEqual(['Save $10.00 (20%)', 'FSA/HSA eligible', 'Climate Pledge Friendly', 'Fast, FREE delivery']);
+  });
+
+  it('promises neither a saving nor a delivery when the product is out of stock', () => {
+    const attributes = { fsa_hsa_eligible: true, delivery_date: '2026-11-28', is_prime: true };
+    expect(quickFacts(235, 160, attributes, { inStock: false }).map((fact) => fact.key)).toEqual(['fsa-hsa']);
+    expect(quickFacts(235, 160, attributes, { inStock: true }).map((fact) => fact.key)).toEqual(['saving', 'fsa-hsa', 'delivery']);
   });
 
   it('says Delivery by the delivery_date, on that calendar day in any time zone', () => {
@@ -98,7 +129,9 @@ describe('customer reviews', () => {
   });
 
   it('needs an excerpt’s text and drops impossible ratings', () => {
-    expect(reviewExcerpts({ review_1_title: 'Only a title', review_2_text: 'Text', review_2_rating: 9 })).toEqual([{ title: null, text: 'Text', rating: null }]);
+    expect(reviewExcerpts({ review_1_title: 'Only a title', review_2_text: 'Text', review_2_rating: 9 })).toEqual([
+      { title: null, text: 'Text', rating: null },
+    ]);
   });
 
   it('counts total_reviews_fetched', () => {
@@ -144,7 +177,13 @@ describe('the specifications list', () => {
 
 describe('product images and tags', () => {
   it('shows up to 8 distinct, safe gallery images', () => {
-    const urls = ['/a.svg', '/a.svg', 'javascript:alert(1)', '//evil.example/x.png', ...Array.from({ length: 10 }, (_, i) => `https://cdn.example.com/${i}.jpg`)];
+    const urls = [
+      '/a.svg',
+      '/a.svg',
+      'javascript:alert(1)',
+      '//evil.example/x.png',
+      ...Array.from({ length: 10 }, (_, i) => `https://cdn.example.com/${i}.jpg`),
+    ];
     const images = galleryImages({ gallery_image_urls: urls });
     expect(images).toHaveLength(8);
     expect(images[0]).toBe('/a.svg');

@@ -102,7 +102,7 @@ export const homeTypes: readonly ProductType[] = [
     variants: ['Basic', 'with Radio', 'Sleep and Wake Light'],
     summary: 'brightens gradually before your alarm so you wake up more gently on dark mornings.',
     features: [
-      'Light rises over 10 to 60 minutes before the alarm',
+      'Light rises gradually before the alarm, over a sunrise time you choose',
       'Natural wake sounds or FM radio',
       'Sunset mode dims the light as you fall asleep',
     ],

@@ -117,6 +117,12 @@ export const mobilityTypes: readonly ProductType[] = [
       dimensions: ['13 x 5.5 inches', '18 x 6 inches', '36 x 6 inches'],
       color: ['Black', 'Blue', 'Orange'],
     },
+    variantSpecs: {
+      '12 inch': { dimensions: '12 x 6 inches' },
+      '18 inch': { dimensions: '18 x 6 inches' },
+      '36 inch': { dimensions: '36 x 6 inches' },
+      'Textured Grid 13 inch': { dimensions: '13 x 5.5 inches' },
+    },
     reviews: [
       { title: 'Calves feel new', text: 'Five minutes after a run and the next day is so much better.', rating: 5 },
       { title: 'Keeps its shape', text: 'Two years of daily use and it has not flattened at all.', rating: 5 },
@@ -188,7 +194,7 @@ export const mobilityTypes: readonly ProductType[] = [
     noun: 'Wobble Balance Board',
     image: 'balance-board',
     price: [24, 89],
-    categories: ['office', 'fitness', 'recovery'],
+    categories: ['office', 'fitness'],
     makers: mobility,
     variants: ['Round', 'Rocker', 'Standing Desk'],
     summary: 'trains ankle stability and keeps you moving gently while you stand at a desk.',

@@ -9,7 +9,7 @@ export const protectionTypes: readonly ProductType[] = [
     noun: 'Knee Sleeves',
     image: 'knee-sleeve',
     price: [22, 89],
-    categories: ['safety-protection', 'fitness', 'recovery'],
+    categories: ['safety-protection', 'fitness'],
     makers: protection,
     variants: ['5 mm, Pair', '7 mm, Pair', '3 mm Running, Pair', 'Single'],
     summary: 'add warmth and light compression around the knees for squats, lunges and running.',
@@ -132,7 +132,7 @@ export const protectionTypes: readonly ProductType[] = [
     noun: 'Elbow Compression Sleeves',
     image: 'knee-sleeve',
     price: [15, 45],
-    categories: ['safety-protection', 'recovery'],
+    categories: ['safety-protection', 'fitness'],
     makers: protection,
     variants: ['Pair', 'Single', '5 mm Neoprene Pair'],
     summary: 'keep elbows warm and gently compressed during pressing and pulling.',
@@ -193,7 +193,7 @@ export const protectionTypes: readonly ProductType[] = [
     price: [29, 179],
     categories: ['safety-protection', 'fitness-equipment', 'home'],
     makers: strength,
-    variants: ['12 Tiles, 24 sq ft', '24 Tiles, 48 sq ft', '3/4 inch Rubber, 6 Tiles', '3/8 inch Rubber, 10 Tiles'],
+    variants: ['6 Tiles, 24 sq ft', '12 Tiles, 48 sq ft', '3/4 inch Rubber, 6 Tiles', '3/8 inch Rubber, 10 Tiles'],
     summary: 'protect floors from dropped weights and give you a cushioned, non-slip surface to train on.',
     features: [
       'Tiles interlock without glue and come apart for moving',
@@ -207,6 +207,13 @@ export const protectionTypes: readonly ProductType[] = [
       thickness: ['1/2 inch', '3/4 inch', '3/8 inch'],
       tile_size: ['24 x 24 inches', '12 x 12 inches'],
       color: ['Black', 'Grey', 'Black with grey fleck'],
+    },
+    // Foam packs state their area (24 x 24 inch tiles are 4 sq ft each); rubber packs state their thickness.
+    variantSpecs: {
+      '6 Tiles, 24 sq ft': { material: 'EVA foam', tile_size: '24 x 24 inches' },
+      '12 Tiles, 48 sq ft': { material: 'EVA foam', tile_size: '24 x 24 inches' },
+      '3/4 inch Rubber, 6 Tiles': { material: 'Recycled rubber', thickness: '3/4 inch' },
+      '3/8 inch Rubber, 10 Tiles': { material: 'Recycled rubber', thickness: '3/8 inch' },
     },
     reviews: [
       { title: 'Garage transformed', text: 'Covered the concrete in an hour. Warmer and safer.', rating: 5 },

@@ -114,7 +114,8 @@ export const recoveryTypes: readonly ProductType[] = [
     summary: 'warms stiff backs, necks and cramping muscles with steady, adjustable heat.',
     features: [
       'Several heat settings with fast warm-up',
-      'Automatic shut-off after two hours for safety',
+      // The shut-off time varies by model: the specifications state it (auto_shutoff).
+      'Automatic shut-off for safety',
       'Soft, machine-washable microplush cover',
       'Long cord so you can use it on the sofa or in bed',
     ],
@@ -141,7 +142,7 @@ export const recoveryTypes: readonly ProductType[] = [
     noun: 'Cold Therapy Ice Wrap',
     image: 'ice-wrap',
     price: [14, 49],
-    categories: ['recovery', 'safety-protection', 'budget'],
+    categories: ['recovery', 'recovery-wellness', 'budget'],
     makers: recovery,
     variants: ['Knee', 'Shoulder', 'Ankle', 'Set of 2 Gel Packs'],
     summary: 'holds flexible gel packs against sore joints with an elastic wrap so you can ice hands-free.',
@@ -207,7 +208,7 @@ export const recoveryTypes: readonly ProductType[] = [
     variants: ['Standard', 'Large', 'with Timer Controller'],
     summary: 'is a zip-up blanket with far-infrared heating panels for a sauna-style sweat at home.',
     features: [
-      'Even heat zones with temperatures up to around 160 degrees F',
+      'Even heat zones with an adjustable temperature',
       'Wipe-clean waterproof interior layer',
       'Folds into a drawer-sized bundle',
       'Controller with timer and automatic shut-off',

@@ -136,7 +136,7 @@ export const strengthTypes: readonly ProductType[] = [
     noun: 'Fabric Hip Bands',
     image: 'loop-band',
     price: [6, 28],
-    categories: ['budget', 'fitness', 'recovery'],
+    categories: ['budget', 'fitness', 'fitness-equipment'],
     makers: training,
     variants: ['Set of 3', 'Set of 5', 'Single Heavy Band'],
     summary: 'are wide fabric mini bands that wake up the glutes and hips without rolling or pinching.',

@@ -32,6 +32,8 @@ export interface ProductType {
   tags: readonly string[];
   /** String-valued specification entries; one value of each list is chosen. */
   specs: Readonly<Record<string, readonly string[]>>;
+  /** Entries a variant fixes, so the name and the specifications agree ('Foam Roller, 36 inch' is 36 inches long). */
+  variantSpecs?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** At least four; two become specification reviews, two attribute quotes. */
   reviews: readonly TypeReview[];
   fsaHsa?: boolean;

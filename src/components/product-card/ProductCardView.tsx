@@ -9,11 +9,13 @@
  */
 import { createElement, type CSSProperties, type ReactNode } from 'react';
 import { formatPrice } from '../../domain/money.ts';
-import type { CatalogueProduct } from '../../domain/product-card.ts';
-import { hasStarBadge, isPopularChoice, POPULAR_CHOICE_LABEL, STAR_BADGE_LABEL } from '../../domain/product-display/card-badges.ts';
+import { cardOffer, type CatalogueProduct } from '../../domain/product-card.ts';
+import { badgeVariant } from '../../domain/product-display/badge-meaning.ts';
+import { hasStarBadge, POPULAR_CHOICE_LABEL, STAR_BADGE_LABEL } from '../../domain/product-display/card-badges.ts';
 import { formatK } from '../../domain/product-display/format.ts';
-import { socialProofTags } from '../../domain/product-display/social-proof.ts';
-import { DEFAULT_CTA, discountPercent, isOnSale, normalizeRating, productImage } from '../../domain/product.ts';
+import type { SocialProofTag } from '../../domain/product-display/social-proof.ts';
+import { DEFAULT_CTA, normalizeRating, productImage } from '../../domain/product.ts';
+import { BADGE_COLOURS, TAG_COLOURS } from './badge-styles.ts';
 
 export interface ProductCardViewProps {
   product: CatalogueProduct;
@@ -26,11 +28,14 @@ export interface ProductCardViewProps {
 
 const badge = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs leading-4 font-bold';
 const tag = 'inline-flex items-center rounded-full border px-2 py-0.5 text-[0.6875rem] leading-4 font-semibold';
+const tagColours = (key: SocialProofTag['key']) => TAG_COLOURS[badgeVariant(key === 'limited-stock' ? 'stock-warning' : 'recognition')];
 
 export function ProductCardView({ product, save, eager = false, headingLevel: Heading = 'h3' }: ProductCardViewProps) {
-  const saved = discountPercent(product.price, product.salePrice);
+  // What is presented after the out-of-stock rule: no deal, countdown or urgency on what cannot be bought.
+  const offer = cardOffer(product);
+  const saved = offer.percentOff;
   const rating = normalizeRating(product.rating);
-  const tags = socialProofTags(product);
+  const tags = offer.socialProof;
   const cta = product.cta ?? DEFAULT_CTA;
   return (
     <article className="product-card group relative flex w-full flex-col overflow-hidden rounded-card border border-line bg-surface shadow-card transition-shadow hover:shadow-card-hover has-[a:focus-visible]:shadow-card-hover">
@@ -53,15 +58,15 @@ export function ProductCardView({ product, save, eager = false, headingLevel: He
         </div>
         <div className="absolute top-3 left-3 flex flex-col items-start gap-1">
           {saved > 0 && (
-            <span className={`${badge} bg-sale text-white`}>
+            <span className={`${badge} ${BADGE_COLOURS[badgeVariant('sale')]}`}>
               <span aria-hidden="true">-{saved}%</span>
               <span className="sr-only">Save {saved}%</span>
             </span>
           )}
-          {isPopularChoice(product.salesVolume) && <span className={`${badge} bg-brand-700 text-white`}>{POPULAR_CHOICE_LABEL}</span>}
-          {product.dealEndsAt !== undefined && createElement('deal-countdown', { 'data-ends': product.dealEndsAt })}
+          {offer.popularChoice && <span className={`${badge} ${BADGE_COLOURS[badgeVariant('recognition')]}`}>{POPULAR_CHOICE_LABEL}</span>}
+          {offer.dealEndsAt !== undefined && createElement('deal-countdown', { 'data-ends': offer.dealEndsAt })}
         </div>
-        {!product.inStock && <span className={`${badge} absolute top-3 right-3 bg-ink/85 text-white`}>Out of Stock</span>}
+        {!product.inStock && <span className={`${badge} absolute top-3 right-3 ${BADGE_COLOURS[badgeVariant('stock-warning')]}`}>Out of Stock</span>}
         {save && <div className="absolute right-3 bottom-3 z-10">{save}</div>}
       </div>
 
@@ -96,7 +101,7 @@ export function ProductCardView({ product, save, eager = false, headingLevel: He
         {tags.length > 0 && (
           <ul className="flex flex-wrap gap-1" aria-label="Why shoppers pick it">
             {tags.map((item) => (
-              <li key={item.key} className={`${tag} border-brand-200 bg-brand-50 text-brand-800`}>
+              <li key={item.key} className={`${tag} ${tagColours(item.key)}`}>
                 {item.label}
               </li>
             ))}
@@ -105,11 +110,11 @@ export function ProductCardView({ product, save, eager = false, headingLevel: He
 
         <div className="mt-auto flex flex-wrap items-end justify-between gap-x-3 gap-y-2 pt-1">
           <p className="flex flex-wrap items-baseline gap-x-2">
-            {isOnSale(product.price, product.salePrice) ? (
+            {offer.salePrice !== null ? (
               <>
                 <span className="text-lg font-bold text-sale">
                   <span className="sr-only">Sale price </span>
-                  {formatPrice(product.salePrice)}
+                  {formatPrice(offer.salePrice)}
                 </span>
                 <s className="text-sm text-ink-muted">
                   <span className="sr-only">Regular price </span>

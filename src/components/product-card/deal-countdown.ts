@@ -9,7 +9,13 @@
  */
 import { dealHoursLeft, dealLabel } from '../../domain/product-display/deal.ts';
 
-const STYLE = `:host{display:none}:host([data-hours]){display:inline-flex;align-items:center;border-radius:9999px;background:var(--color-ink,#1c2527);color:#fff;padding:.125rem .5rem;font-size:.75rem;line-height:1rem;font-weight:700;white-space:nowrap}`;
+/**
+ * The pill is drawn by the inner span, not by :host: the page's reset (Tailwind's preflight sets
+ * `padding: 0` on every element) outranks a :host rule, because styles from outside a shadow
+ * tree win over the tree's own :host styles, which left the text touching the rounded edge.
+ * Red is the sale colour (src/domain/product-display/badge-meaning.ts).
+ */
+const STYLE = `:host{display:none}:host([data-hours]){display:inline-flex}span{display:inline-flex;align-items:center;border-radius:9999px;background:var(--color-sale,#c0261d);color:#fff;padding:.125rem .5rem;font-size:.75rem;line-height:1rem;font-weight:700;white-space:nowrap}`;
 const REFRESH_MS = 60_000;
 
 const live = new Set<{ refresh(now: number): void }>();

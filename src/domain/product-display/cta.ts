@@ -3,13 +3,16 @@
  *
  * Order of precedence, most specific first:
  * 1. out of stock: "Check on {retailer}" (nothing to buy, but the shopper can look);
- * 2. a call to action an editor set on the product (`attributes.cta`), unless it is the default;
- * 3. the brand's own wording, for the five brands below;
- * 4. 'Buy Now'.
+ * 2. a call to action an editor wrote for the product (`attributes.cta`), as written, unless it
+ *    is one of the generic phrases below;
+ * 3. an editor's generic phrase, named with the retailer when it is known ('Check price at Best Buy'):
+ *    the shopper should know where the link goes (issue 9, point 7);
+ * 4. the brand's own wording, for the five brands below;
+ * 5. 'Buy at {retailer}' when the retailer is known, else 'Buy Now'.
  */
 import { DEFAULT_CTA } from '../product.ts';
 import { readText, type AttributeMap } from './attributes.ts';
-import { retailerName } from './retailer.ts';
+import { retailerName, UNKNOWN_RETAILER } from './retailer.ts';
 
 /** Brand-specific wording for five brands of the demo catalogue (db/seed/brands.ts). */
 export const BRAND_CTAS: Readonly<Record<string, string>> = {
@@ -18,6 +21,15 @@ export const BRAND_CTAS: Readonly<Record<string, string>> = {
   Kinetiq: 'Get Moving with Kinetiq',
   Zenmat: 'Find Your Zenmat Flow',
   Fuelcraft: 'Fuel Up with Fuelcraft',
+};
+
+/** Generic phrases (lower case) and how each reads with the retailer named. */
+export const RETAILER_CTAS: Readonly<Record<string, (retailer: string) => string>> = {
+  'buy now': (retailer) => `Buy at ${retailer}`,
+  'check price': (retailer) => `Check price at ${retailer}`,
+  'view deal': (retailer) => `View deal at ${retailer}`,
+  'shop now': (retailer) => `Shop at ${retailer}`,
+  "see today's price": (retailer) => `See today's price at ${retailer}`,
 };
 
 export interface CtaInput {
@@ -39,9 +51,18 @@ export function brandCta(brand: string | null): string | null {
   return null;
 }
 
+/** A generic phrase with the retailer named; the phrase unchanged when the retailer is unknown; null when it is not generic. */
+export function retailerCta(phrase: string, retailer: string): string | null {
+  const named = RETAILER_CTAS[phrase.trim().toLowerCase().replace(/’/g, "'")];
+  if (!named) return null;
+  return retailer === UNKNOWN_RETAILER ? phrase.trim() : named(retailer);
+}
+
 export function callToAction({ inStock, affiliateSource, affiliateUrl, attributes }: CtaInput): string {
   if (!inStock) return outOfStockCta(affiliateSource, affiliateUrl);
+  const retailer = retailerName(affiliateSource, affiliateUrl);
   const editorial = readText(attributes, 'cta');
-  if (editorial && editorial.toLowerCase() !== DEFAULT_CTA.toLowerCase()) return editorial;
-  return brandCta(readText(attributes, 'brand')) ?? DEFAULT_CTA;
+  const isDefault = editorial?.toLowerCase() === DEFAULT_CTA.toLowerCase();
+  if (editorial && !isDefault) return retailerCta(editorial, retailer) ?? editorial;
+  return brandCta(readText(attributes, 'brand')) ?? retailerCta(DEFAULT_CTA, retailer) ?? DEFAULT_CTA;
 }

@@ -1,11 +1,13 @@
 /**
  * Quick facts beside the price (spec section 2: product detail): the saving in dollars and percent
- * during a sale, FSA/HSA eligibility, Climate Pledge Friendly and a delivery line.
+ * during a sale, FSA/HSA eligibility, Climate Pledge Friendly and a delivery line. Out of stock
+ * there is neither a saving nor a delivery to promise (offer.ts).
  */
 import { formatPrice } from '../money.ts';
 import { discountPercent, isOnSale } from '../product.ts';
 import { readFlag, readText, type AttributeMap } from './attributes.ts';
 import { isPrimeEligible } from './highlights.ts';
+import { dealApplies, mayPromiseDelivery } from './offer.ts';
 
 export interface QuickFact {
   key: 'saving' | 'fsa-hsa' | 'climate' | 'delivery';
@@ -37,13 +39,23 @@ export function deliveryText(attributes: AttributeMap): string | null {
   return readText(attributes, 'delivery');
 }
 
-export function quickFacts(price: number, salePrice: number | null | undefined, attributes: AttributeMap): QuickFact[] {
+export interface QuickFactOptions {
+  /** Defaults to true; out of stock leaves out the saving and the delivery line. */
+  inStock?: boolean;
+}
+
+export function quickFacts(
+  price: number,
+  salePrice: number | null | undefined,
+  attributes: AttributeMap,
+  { inStock = true }: QuickFactOptions = {},
+): QuickFact[] {
   const facts: QuickFact[] = [];
-  const saving = savingText(price, salePrice);
+  const saving = dealApplies({ inStock, price, salePrice }) ? savingText(price, salePrice) : null;
   if (saving) facts.push({ key: 'saving', text: saving });
   if (readFlag(attributes, 'fsa_hsa_eligible')) facts.push({ key: 'fsa-hsa', text: 'FSA/HSA eligible' });
   if (readFlag(attributes, 'climate_pledge_friendly')) facts.push({ key: 'climate', text: 'Climate Pledge Friendly' });
-  const delivery = deliveryText(attributes);
+  const delivery = mayPromiseDelivery(inStock) ? deliveryText(attributes) : null;
   if (delivery) facts.push({ key: 'delivery', text: delivery });
   return facts;
 }

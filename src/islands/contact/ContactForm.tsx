@@ -4,15 +4,38 @@
  * Fields are uncontrolled so text typed before hydration survives it; the submit button stays
  * disabled until then, so the form cannot fall back to a native GET that would put the message
  * in the address bar. The honeypot is invisible to people and to assistive technology.
+ * A refused submission brings its first invalid field into view below the sticky header; a
+ * successful one dismisses the error toast of an earlier attempt.
  */
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { CONTACT_LIMITS, HONEYPOT_FIELD, contactTexts, subjectForTopic } from '../../domain/contact.ts';
-import { toast } from '../../lib/toast.ts';
+import { dismissToast, toast } from '../../lib/toast.ts';
 import ContactDebugPanel from './ContactDebugPanel.tsx';
 import { failureDescription, postContactMessage, type ContactResult } from './contact-api.ts';
 import { ui } from '../ui.ts';
 
 type Status = 'idle' | 'sending' | 'success' | 'error';
+
+/** One id for the failure toast, so a later success can dismiss it and repeated failures replace it. */
+const ERROR_TOAST_ID = 'contact-error';
+
+/** The sticky site header's height: a field scrolled into view must clear it, at every breakpoint. */
+function stickyHeaderHeight(): number {
+  const header = document.querySelector('header');
+  return header && getComputedStyle(header).position === 'sticky' ? header.getBoundingClientRect().height : 0;
+}
+
+/**
+ * The browser reports a refused submission by focusing the first invalid field, scrolled only as
+ * far as the viewport's edge, where the sticky header covers it. So the first invalid field of
+ * each attempt gets a scroll margin of the header's height (plus a little air), is scrolled to
+ * the top of what is visible, and is focused; the browser's own message bubble still shows.
+ */
+function revealInvalidField(field: HTMLElement): void {
+  field.style.scrollMarginTop = `${Math.ceil(stickyHeaderHeight()) + 16}px`;
+  field.scrollIntoView({ block: 'start', behavior: 'instant' });
+  field.focus({ preventScroll: true });
+}
 
 const field = 'space-y-1.5';
 const required = (
@@ -28,6 +51,23 @@ export default function ContactForm() {
   const [notice, setNotice] = useState('');
   const [lastResult, setLastResult] = useState<ContactResult | null>(null);
   const subject = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    // 'invalid' fires on every invalid field of one attempt, in document order, within one task: the first is revealed.
+    // It does not bubble, so the form listens in the capture phase.
+    let revealing = false;
+    const onInvalid = (event: Event) => {
+      if (revealing || !(event.target instanceof HTMLElement)) return;
+      revealing = true;
+      revealInvalidField(event.target);
+      setTimeout(() => (revealing = false));
+    };
+    form.addEventListener('invalid', onInvalid, true);
+    return () => form.removeEventListener('invalid', onInvalid, true);
+  }, []);
 
   useEffect(() => {
     setReady(true);
@@ -46,6 +86,7 @@ export default function ContactForm() {
     setLastResult(result);
     if (result.ok) {
       form.reset();
+      dismissToast(ERROR_TOAST_ID);
       setStatus('success');
       setNotice(`${contactTexts.success.title} ${contactTexts.success.description}`);
       toast({ ...contactTexts.success, variant: 'success' });
@@ -53,7 +94,7 @@ export default function ContactForm() {
       const description = failureDescription(result);
       setStatus('error');
       setNotice(`${contactTexts.failureTitle}. ${description}`);
-      toast({ title: contactTexts.failureTitle, description, variant: 'error' });
+      toast({ title: contactTexts.failureTitle, description, variant: 'error', id: ERROR_TOAST_ID });
     }
   }
 
@@ -61,7 +102,7 @@ export default function ContactForm() {
 
   return (
     <>
-      <form id="contact-form" className="space-y-5" onSubmit={onSubmit} aria-busy={sending} aria-describedby="contact-required-note">
+      <form id="contact-form" className="space-y-5" ref={formRef} onSubmit={onSubmit} aria-busy={sending} aria-describedby="contact-required-note">
         <p id="contact-required-note" className="text-sm text-ink-muted">
           All fields are required.
         </p>

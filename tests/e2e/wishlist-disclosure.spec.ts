@@ -1,0 +1,48 @@
+/**
+ * The wishlist links on to retailers' products, so the short affiliate disclosure comes before the
+ * first of them (issue 9, point 4). A fresh account saves one product through the real API.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import { Database } from '../../db/client.ts';
+import { products } from '../../db/schema.ts';
+import { expect, test } from './fixtures.ts';
+
+test('the wishlist shows the short disclosure above its first product', async ({ page }) => {
+  // Signing up hashes a password and the list is read by an island: allow for a loaded machine.
+  test.slow();
+  const database = new Database({ url: process.env.DATABASE_URL! });
+  const product = await database.run((db) =>
+    db
+      .select({ id: products.id, name: products.name })
+      .from(products)
+      .where(and(eq(products.availability, true), eq(products.inStock, true)))
+      .orderBy(asc(products.id))
+      .limit(1)
+      .get(),
+  );
+  database.close();
+
+  await page.addInitScript(() => localStorage.setItem('cookie-consent', 'declined'));
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Create Account' }).click();
+  await page.getByLabel('Email').fill(`e2e-disclosure-${Date.now()}@example.com`);
+  await page.getByLabel('Password').fill('a long password');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/?$/);
+
+  // Saved from the page, as the Save button does, so the request carries the session cookie and the site's origin.
+  const status = await page.evaluate(async (productId) => {
+    const response = await fetch('/api/wishlist', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ productId }) });
+    return response.status;
+  }, product!.id);
+  expect(status).toBeLessThan(300);
+
+  await page.goto('/wishlist');
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: product!.name }) });
+  await expect(card).toBeVisible();
+  const disclosure = page.getByText('We earn a commission when you buy through links on this page, at no extra cost to you.');
+  await expect(disclosure).toBeVisible();
+  await expect(disclosure.getByRole('link', { name: 'Affiliate disclosure' })).toHaveAttribute('href', '/privacy-policy#affiliate-links-and-retailers');
+  const [noteBox, cardBox] = await Promise.all([disclosure.boundingBox(), card.boundingBox()]);
+  expect(noteBox!.y + noteBox!.height).toBeLessThanOrEqual(cardBox!.y);
+});
