@@ -2,11 +2,12 @@
  * The admin app: one island for every admin URL. The guard checks the session once; sections change inside it.
  * The frame's code arrives only after the guard has let an admin in, so visitors and plain users load the guard alone.
  */
-import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { QueryClientProvider } from './query.ts';
+import { lazy, Suspense, useEffect } from 'react';
 import type { AdminSection } from '../../domain/admin-nav.ts';
 import { readCachedUser } from '../../lib/auth-state.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import { takeFlashToast, toast } from '../../lib/toast.ts';
 import Guard from '../Guard.tsx';
 
 const loadFrame = () => import('./frame/AdminFrame.tsx');
@@ -20,7 +21,24 @@ const loading = (
   </p>
 );
 
+let toasterMounted = false;
+
+/**
+ * Admin pages toast often, so the toast region mounts at once. Done here rather than by the public layout's
+ * toaster-loader script, whose chunk the public pages would otherwise have to share with the admin pages.
+ */
+function useToaster(): void {
+  useEffect(() => {
+    if (toasterMounted) return;
+    toasterMounted = true;
+    const flash = takeFlashToast();
+    if (flash) toast(flash);
+    void import('../toaster-root.tsx').then(({ mountToaster }) => mountToaster());
+  }, []);
+}
+
 export default function AdminApp({ section }: { section: AdminSection }) {
+  useToaster();
   return (
     <QueryClientProvider client={queryClient}>
       <Guard requireAdmin>

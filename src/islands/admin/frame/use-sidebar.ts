@@ -2,7 +2,7 @@
  * The sidebar's state. The layout's head script has already marked <html> from the cookie before the first paint;
  * this hook starts from that mark, and a toggle updates the mark (CSS draws the width from it) and the cookie.
  */
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import {
   isSidebarShortcut,
   serializeSidebarCookie,
@@ -58,7 +58,8 @@ export function useSidebar(): Sidebar {
     });
   }, []);
 
-  useEffect(() => {
+  // A layout effect: the shortcut works from the moment the sidebar is on screen.
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (!isSidebarShortcut(event)) return;
       // Ctrl+B is the browser's bookmarks sidebar in some browsers: the admin's shortcut wins on these pages.

@@ -1,5 +1,5 @@
 /** The overview section: live figures and the latest site build (issue 10, point 2 grows it). */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../query.ts';
 import { formatPrice } from '../../../domain/money.ts';
 import { ui } from '../../ui.ts';
 import { adminApi, adminKeys } from '../api.ts';
