@@ -29,8 +29,9 @@ export function useAdminRoute(initial: AdminSection): AdminRoute {
   }, []);
 
   useEffect(() => {
-    document.title = adminSectionTitle(route.section);
-  }, [route.section]);
+    // The static page has the right title already (/add-product has its own); after a move, the section's.
+    if (route.navigated) document.title = adminSectionTitle(route.section);
+  }, [route.section, route.navigated]);
 
   const followLink = useCallback((event: MouseEvent<HTMLAnchorElement>) => {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
