@@ -1,0 +1,65 @@
+/**
+ * The admin app's typed client for /api/admin/*. Every answer is parsed with the schema the function answers with
+ * (src/domain/admin/), so a drifted server fails loudly here instead of rendering nonsense. Failures are thrown as
+ * ApiError with the spec's title and description from `{ error: { title, description } }`; toastApiError shows one.
+ */
+import type { z } from 'zod';
+import { adminOverviewSchema } from '../../domain/admin/overview.ts';
+import { heroSettingSchema, type HeroSettingInput } from '../../domain/admin/hero.ts';
+import { ApiError } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  json?: unknown;
+}
+
+function errorFrom(status: number, body: unknown): ApiError {
+  const error = (body as { error?: { title?: unknown; description?: unknown } } | null)?.error;
+  const title = typeof error?.title === 'string' ? error.title : 'Error';
+  const description = typeof error?.description === 'string' ? error.description : `The request failed (${status}).`;
+  return new ApiError(status, title, description);
+}
+
+export async function adminRequest<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.output<S>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.json !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.json === undefined ? undefined : JSON.stringify(options.json),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, 'Network error', 'Please check your connection and try again.');
+  }
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // An empty or non-JSON body: the status decides below.
+  }
+  if (!response.ok) throw errorFrom(response.status, body);
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ApiError(response.status, 'Error', 'The server sent an answer the admin panel does not understand.');
+  return parsed.data;
+}
+
+/** Shows a failed admin call as the spec's toast; other errors get a generic one. */
+export function toastApiError(error: unknown, fallbackTitle = 'Error'): void {
+  if (error instanceof ApiError) toast({ title: error.title, description: error.description, variant: 'error' });
+  else toast({ title: fallbackTitle, description: error instanceof Error ? error.message : String(error), variant: 'error' });
+}
+
+export const adminKeys = {
+  overview: ['admin', 'overview'] as const,
+  hero: ['admin', 'settings', 'hero'] as const,
+};
+
+export const adminApi = {
+  overview: () => adminRequest('/api/admin/overview', adminOverviewSchema),
+  hero: () => adminRequest('/api/admin/settings/hero', heroSettingSchema),
+  saveHero: (input: HeroSettingInput) => adminRequest('/api/admin/settings/hero', heroSettingSchema, { method: 'PUT', json: input }),
+};
