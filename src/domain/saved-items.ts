@@ -27,7 +27,7 @@ export interface WishlistItem {
   id: number;
   productId: number;
   createdAt: string;
-  product: { id: number; name: string; slug: string; price: number; salePrice: number | null; imageUrl: string | null };
+  product: { id: number; name: string; slug: string; price: number; salePrice: number | null; inStock: boolean; imageUrl: string | null };
 }
 
 export interface BookmarkItem {

@@ -2,7 +2,8 @@
 import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
 import { wishlistMessages } from '../domain/saved-items.ts';
 import { formatPrice } from '../domain/money.ts';
-import { effectivePrice, PLACEHOLDER_IMAGE } from '../domain/product.ts';
+import { PLACEHOLDER_IMAGE } from '../domain/product.ts';
+import { presentedSalePrice } from '../domain/product-display/offer.ts';
 import type { AppUser } from '../domain/user.ts';
 import { api } from '../lib/api.ts';
 import { queryClient, queryKeys } from '../lib/query-client.ts';
@@ -46,7 +47,9 @@ function WishlistItems({ user }: { user: AppUser }) {
             removing={remove.isPending && remove.variables === product.id}
             onRemove={() => remove.mutate(product.id)}
           >
-            <p className="text-lg font-bold">{formatPrice(effectivePrice(product.price, product.salePrice))}</p>
+            {/* A sale seen before the product sold out is not one the shopper can take (presentedSalePrice). */}
+            <p className="text-lg font-bold">{formatPrice(presentedSalePrice(product) ?? product.price)}</p>
+            {!product.inStock && <p className="text-sm font-medium text-sale">Out of Stock</p>}
           </SavedCard>
         ))}
       </ul>

@@ -13,7 +13,7 @@ export async function listWishlist(database: Database, userId: string): Promise<
         id: wishlists.id,
         productId: wishlists.productId,
         createdAt: wishlists.createdAt,
-        product: { id: products.id, name: products.name, slug: products.slug, price: products.price, salePrice: products.salePrice, imageUrl: products.imageUrl },
+        product: { id: products.id, name: products.name, slug: products.slug, price: products.price, salePrice: products.salePrice, inStock: products.inStock, imageUrl: products.imageUrl },
       })
       .from(wishlists)
       .innerJoin(products, eq(products.id, wishlists.productId))

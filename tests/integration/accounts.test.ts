@@ -162,7 +162,7 @@ describe('wishlist and bookmarks', () => {
 
     const mine = (await (await a.browser.fetch('/api/wishlist')).json()).items;
     expect(mine).toHaveLength(1);
-    expect(mine[0].product).toMatchObject({ id: productId, slug: 'massage-gun', price: 99 });
+    expect(mine[0].product).toMatchObject({ id: productId, slug: 'massage-gun', price: 99, inStock: true });
     expect((await (await a.browser.fetch('/api/bookmarks')).json()).items[0].post).toMatchObject({ id: postId, slug: 'foam-rolling-101' });
   });
 

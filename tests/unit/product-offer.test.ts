@@ -124,3 +124,12 @@ describe('badge colours mean one thing each', () => {
     expect(soldOut).toMatch(/<span class="[^"]*bg-sale[^"]*">Out of Stock/);
   });
 });
+
+describe('a wishlist card', () => {
+  it('shows the regular price for a product that sold out during its sale', async () => {
+    const { presentedSalePrice } = await import('../../src/domain/product-display/offer.ts');
+    const saved = { price: 200, salePrice: 150 };
+    expect(presentedSalePrice({ ...saved, inStock: true }) ?? saved.price).toBe(150);
+    expect(presentedSalePrice({ ...saved, inStock: false }) ?? saved.price).toBe(200);
+  });
+});
