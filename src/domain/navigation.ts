@@ -101,7 +101,7 @@ export const UNCATEGORIZED_SLUG = 'uncategorized';
 
 const ELLIPSIS = '…';
 /** Left at the end of a cut, these read as a sentence broken off: "Foam Rolling, …". */
-const TRAILING_PUNCTUATION = /[\s,;:.!?'"“‘(\[{–—-]+$/u;
+const TRAILING_PUNCTUATION = /[\s,;:.!?'"“‘([{–—-]+$/u;
 
 /**
  * Cuts text to at most `max` characters (code points, so an emoji is never split) and marks the

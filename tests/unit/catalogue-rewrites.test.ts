@@ -108,7 +108,7 @@ describe("later pages and no-JavaScript copies, as Netlify's own redirect engine
     try {
       writeFileSync(join(dir, '_redirects'), `${written}\n`);
       // The engine wants a JWT secret and claim for role rules, which these rules do not use.
-      const handler = new RedirectsHandler({ projectDir: dir, publicDir: dir, jwtSecret: 'unused', jwtRoleClaim: 'app_metadata.roles' });
+      const handler = new RedirectsHandler({ projectDir: dir, publicDir: dir, configRedirects: [], jwtSecret: 'unused', jwtRoleClaim: 'app_metadata.roles' });
       const match = await handler.match(new Request(`http://site/products${search}`));
       return match ? match.target.pathname : '/products';
     } finally {
