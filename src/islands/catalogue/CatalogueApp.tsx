@@ -58,7 +58,7 @@ export interface CatalogueAppProps {
 export default function CatalogueApp({ version, shardKeys, categories, totals, base, initialView, noJsNotice = null, children }: CatalogueAppProps) {
   const { query, view, prerendered, status, error, navigate, prefetch } = useCatalogue({ base, initialView, version, shardKeys });
   const topRef = useRef<HTMLDivElement>(null);
-  const listRef = useRef<HTMLElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const shownQuery = view.query;
   const category = categories.find((entry) => entry.slug === shownQuery.category) ?? null;
   const categoryName = category?.name ?? null;
@@ -122,18 +122,19 @@ export default function CatalogueApp({ version, shardKeys, categories, totals, b
               // Sticky below the site header while the list scrolls, with its own scroll when taller than the window.
               <aside
                 aria-label="Filters"
-                className="hidden md:sticky md:top-20 md:block md:max-h-[calc(100dvh-6rem)] md:overflow-y-auto md:overscroll-contain md:pr-2 md:pb-4"
+                className="hidden md:sticky md:top-[7.5rem] md:block md:max-h-[calc(100dvh-8.5rem)] md:overflow-y-auto md:overscroll-contain md:pr-2 md:pb-4"
                 onPointerEnter={prefetch}
                 onFocus={prefetch}
               >
                 <FilterPanel categories={categories} allCount={totals.products} />
               </aside>
             )}
-            <section ref={listRef} aria-labelledby="catalogue-list-heading" aria-busy={loading} className="min-w-0 scroll-mt-24">
+            <section aria-labelledby="catalogue-list-heading" aria-busy={loading} className="min-w-0">
               {/* Before the first product, the Trending strip's included (issue 9, point 4). */}
               {(view.total > 0 || view.trending.length > 0) && <ListingDisclosure className="mb-5" />}
               {view.trending.length > 0 && <TrendingStrip categoryName={categoryName ?? ''} products={view.trending} />}
-              <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+              {/* A page link brings this back into view (below the sticky header), not the Trending strip above it. */}
+              <div ref={listRef} className="mb-4 flex scroll-mt-32 flex-wrap items-end justify-between gap-3">
                 <div>
                   <h2 id="catalogue-list-heading" className="text-xl font-bold text-ink">
                     {listHeading(shownQuery, categoryName)}
