@@ -522,6 +522,8 @@ const carouselNamed = (page: Page, name: string) => page.locator(`[aria-roledesc
 
 test.describe('pages of the list (issue 9, point 1)', () => {
   test('without JavaScript, page links lead through every product of the match to the last one', async ({ browser, baseURL }) => {
+    // One page load per category or page: more than one test's worth of time on a loaded machine.
+    test.slow();
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     try {
       const page = await context.newPage();
@@ -592,6 +594,8 @@ test.describe('pages of the list (issue 9, point 1)', () => {
 
 test.describe('counts agree with what a click shows (issue 9, point 2)', () => {
   test('each card of the category browser, All Products included, counts the list it opens', async ({ page }) => {
+    // One page load per category or page: more than one test's worth of time on a loaded machine.
+    test.slow();
     await open(page);
     const cards = page.getByRole('region', { name: 'Browse categories' }).locator('ul').first().getByRole('link');
     const entries = await cards.evaluateAll((links) =>
@@ -645,6 +649,8 @@ test.describe('counts agree with what a click shows (issue 9, point 2)', () => {
   });
 
   test('Top Picks counts the picks a click shows', async ({ page }) => {
+    // One page load per category or page: more than one test's worth of time on a loaded machine.
+    test.slow();
     for (const search of ['featured=true', 'category=recovery&featured=true']) {
       await open(page, search);
       const card = page
@@ -674,6 +680,8 @@ test.describe('counts agree with what a click shows (issue 9, point 2)', () => {
 
 test.describe('strips promote in-stock products only (issue 9, point 3)', () => {
   test("Trending in every category, and Editor's Choice and Highest Rated, hold no out-of-stock product", async ({ browser, baseURL }) => {
+    // One page load per category or page: more than one test's worth of time on a loaded machine.
+    test.slow();
     const outOfStock = new Set(seeded.filter((product) => product.inStock === false).map((product) => product.slug));
     expect(outOfStock.size).toBeGreaterThan(0);
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
