@@ -4,6 +4,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import { noJsPageOf } from './src/domain/catalogue/no-js.ts';
 import { canonicalForPrerenderedPath } from './src/domain/catalogue/view.ts';
 import { catalogueRewrites } from './src/integrations/catalogue-rewrites.ts';
 import { inlineScriptHashes } from './src/integrations/inline-script-hashes.ts';
@@ -28,7 +29,8 @@ export default defineConfig({
   integrations: [
     react(),
     sitemap({
-      filter: isIndexablePath,
+      // The catalogue's copies for readers without JavaScript are noindex: they stand for /products?search=… and the like.
+      filter: (page) => isIndexablePath(page) && !noJsPageOf(new URL(page).pathname),
       serialize(item) {
         const canonical = canonicalForPrerenderedPath(new URL(item.url).pathname);
         return canonical ? { ...item, url: new URL(canonical, site).href } : item;

@@ -14,7 +14,8 @@ import { glob, type Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { listCategoriesForBuild } from './server/queries/categories.ts';
 import { listPublishedPostsForBuild } from './server/queries/posts.ts';
-import { listProductsForBuild } from './server/queries/products.ts';
+import { defaultViewCounts } from './domain/catalogue/counts.ts';
+import { listProductsForBuild, type ProductRecord } from './server/queries/products.ts';
 import { listSettingsForBuild } from './server/queries/settings.ts';
 
 /**
@@ -54,8 +55,36 @@ function databaseLoader<Row extends Record<string, unknown>>(name: string, list:
 
 const jsonObject = z.record(z.string(), z.unknown());
 
+/**
+ * The products collection and the categories' counts read the same rows. Astro runs the loaders
+ * side by side, so a read still in flight is shared; once it settles the next sync reads afresh.
+ */
+let productsInFlight: Promise<ProductRecord[]> | undefined;
+function readProducts(): Promise<ProductRecord[]> {
+  if (!productsInFlight) {
+    const read = listProductsForBuild();
+    productsInFlight = read;
+    const forget = () => {
+      if (productsInFlight === read) productsInFlight = undefined;
+    };
+    read.then(forget, forget);
+  }
+  return productsInFlight;
+}
+
+/**
+ * Categories with the count a shopper sees after following a category link with the default
+ * filters (src/domain/catalogue/counts.ts: listed and in stock), for the home grid, the header's
+ * drawer and the catalogue alike.
+ */
+async function listCategoriesWithCounts() {
+  const [categories, products] = await Promise.all([listCategoriesForBuild(), readProducts()]);
+  const counts = defaultViewCounts(products);
+  return categories.map((category) => ({ ...category, productCount: counts.byCategory.get(category.slug) ?? 0 }));
+}
+
 const products = defineCollection({
-  loader: databaseLoader('products', () => listProductsForBuild(), (row) => row.slug),
+  loader: databaseLoader('products', readProducts, (row) => row.slug),
   schema: z.object({
     id: z.number().int(),
     slug: z.string(),
@@ -78,7 +107,7 @@ const products = defineCollection({
 });
 
 const categories = defineCollection({
-  loader: databaseLoader('categories', () => listCategoriesForBuild(), (row) => row.slug),
+  loader: databaseLoader('categories', listCategoriesWithCounts, (row) => row.slug),
   schema: z.object({
     id: z.number().int(),
     name: z.string(),

@@ -100,15 +100,25 @@ export const MENU_DELAYS = { openMs: 200, skipMs: 300, closeMs: 150 } as const;
 export const UNCATEGORIZED_SLUG = 'uncategorized';
 
 const ELLIPSIS = '…';
+/** Left at the end of a cut, these read as a sentence broken off: "Foam Rolling, …". */
+const TRAILING_PUNCTUATION = /[\s,;:.!?'"“‘([{–—-]+$/u;
 
 /**
- * Cuts text to at most `max` characters (code points, so an emoji is never split) and marks the cut
- * with an ellipsis; text that fits is returned unchanged. Whitespace left at the cut is dropped.
+ * Cuts text to at most `max` characters (code points, so an emoji is never split) and marks the
+ * cut with an ellipsis; text that fits is returned unchanged. The cut falls on a word boundary (the
+ * last whole word that fits, without trailing punctuation); only a single word longer than `max`
+ * is cut inside.
  */
 export function truncateText(text: string, max: number): string {
   const characters = Array.from(text.trim());
   if (characters.length <= max) return characters.join('');
-  return `${characters.slice(0, max).join('').trimEnd()}${ELLIPSIS}`;
+  const head = characters.slice(0, max).join('');
+  // The next character is whitespace: the cut already falls between words.
+  const atBoundary = /\s/u.test(characters[max] ?? '');
+  const lastSpace = head.search(/\s\S*$/u);
+  const words = atBoundary ? head : lastSpace > 0 ? head.slice(0, lastSpace) : head;
+  const cut = words.replace(TRAILING_PUNCTUATION, '');
+  return `${cut || head.trimEnd()}${ELLIPSIS}`;
 }
 
 export interface MenuPostSource {

@@ -1,8 +1,9 @@
 /**
- * The catalogue end to end (issue 4, points 1, 2, 3 and 8; spec section 2, Catalogue /products):
- * every query parameter, the filter panel and its drawer under 768 px, the category browser,
- * Top Picks and its carousels, the empty states, the URL as the state (back, forward, reload)
- * and the pages as HTML without JavaScript.
+ * The catalogue end to end (issue 4, points 1, 2, 3 and 8; issue 9, points 1 to 6 and 8; spec
+ * section 2, Catalogue /products): every query parameter, the filter panel and its drawer under
+ * 768 px, the category browser, Top Picks and its carousels, the empty states, the URL as the state
+ * (back, forward, reload), pages of 24 with page links, counts that match the lists they open, the
+ * short disclosure above the first product, and the pages as HTML without JavaScript.
  *
  * Expected counts come from the demo seed's own generator (the global setup seeds 640 products),
  * so the whole chain (database, build, data files, pipeline, page) is checked against the source.
@@ -11,6 +12,7 @@ import type { Locator, Page } from '@playwright/test';
 import { seedCategories } from '../../db/seed/categories.ts';
 import { DEFAULT_PRODUCT_COUNT } from '../../db/seed/index.ts';
 import { generateProducts } from '../../db/seed/products.ts';
+import { CATALOGUE_PAGE_SIZE } from '../../src/domain/catalogue/pagination.ts';
 import { parseCatalogueQuery, serializeCatalogueQuery } from '../../src/domain/catalogue/query.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -22,10 +24,13 @@ const seeded = generateProducts(
   .map(({ product }) => product)
   .filter((product) => product.availability !== false);
 
-/** What "{n} products found" should say for the listed products that pass `keep` (at most 200). */
+/** What "{n} products found" should say for the listed products that pass `keep`: the whole match. */
 function expectedCount(keep: (product: (typeof seeded)[number]) => boolean): number {
-  return Math.min(200, seeded.filter(keep).length);
+  return seeded.filter(keep).length;
 }
+
+/** How many cards the first page of that match holds. */
+const firstPage = (total: number) => Math.min(CATALOGUE_PAGE_SIZE, total);
 
 type Seeded = (typeof seeded)[number];
 const flag = (product: Seeded, key: string) => (product.attributes as Record<string, unknown>)[key] === true;
@@ -91,8 +96,10 @@ test.describe('the default catalogue', () => {
     await open(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Product Catalog' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'All Products' })).toBeVisible();
-    await expect(count(page)).toContainText(`${expectedCount((product) => product.inStock === true)} products found`);
-    await expect(results(page)).toHaveCount(200);
+    const total = expectedCount((product) => product.inStock === true);
+    expect(total).toBeGreaterThan(CATALOGUE_PAGE_SIZE);
+    await expect(count(page)).toHaveText(`${total} products found · showing 1–${CATALOGUE_PAGE_SIZE}, page 1 of ${Math.ceil(total / CATALOGUE_PAGE_SIZE)}`);
+    await expect(results(page)).toHaveCount(CATALOGUE_PAGE_SIZE);
     await expect(results(page).filter({ hasText: 'Out of Stock' })).toHaveCount(0);
 
     const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
@@ -129,12 +136,12 @@ test.describe('without JavaScript', () => {
     await page.goto('/products');
     await expect(page.getByRole('heading', { level: 1, name: 'Product Catalog' })).toBeVisible();
     await expect(page.locator('main a[href^="/product/"]')).not.toHaveCount(0);
-    await expect(results(page)).toHaveCount(200);
+    await expect(results(page)).toHaveCount(CATALOGUE_PAGE_SIZE);
 
     await page.goto('/products/category/recovery');
     await expect(page.getByRole('heading', { level: 1, name: 'Recovery Products' })).toBeVisible();
     await expect.poll(() => canonical(page)).toBe('/products?category=recovery');
-    await expect(results(page)).toHaveCount(expectedCount((product) => product.inStock === true && categoryOf(product) === 'recovery'));
+    await expect(results(page)).toHaveCount(firstPage(expectedCount((product) => product.inStock === true && categoryOf(product) === 'recovery')));
     await expect(page.getByRole('heading', { name: 'Trending Recovery Products' })).toBeVisible();
 
     await page.goto('/products/top-picks');
@@ -201,7 +208,7 @@ test.describe('query parameters', () => {
     expect(inDescriptions.length).toBeGreaterThan(0);
     expect(seeded.some((product) => /warranty/i.test(product.name))).toBe(false);
     await open(page, 'search=WARRANTY');
-    await expect(count(page)).toContainText(`${Math.min(200, inDescriptions.length)} products found`);
+    await expect(count(page)).toContainText(`${inDescriptions.length} products found`);
   });
 
   test('the header search box goes to /products?search= and the catalogue answers it', async ({ page }) => {
@@ -269,7 +276,7 @@ test.describe('query parameters', () => {
     await open(page, 'availability=out-of-stock');
     const outOfStock = expectedCount((product) => product.inStock === false);
     await expect(count(page)).toContainText(`${outOfStock} products found`);
-    await expect(results(page).filter({ hasText: 'Out of Stock' })).toHaveCount(outOfStock);
+    await expect(results(page).filter({ hasText: 'Out of Stock' })).toHaveCount(firstPage(outOfStock));
     await expect(sidebar(page).getByRole('checkbox', { name: 'Out of Stock' })).toBeChecked();
     await expect(sidebar(page).getByRole('checkbox', { name: 'In Stock' })).not.toBeChecked();
 
@@ -364,13 +371,31 @@ test.describe('empty states', () => {
     await open(page, 'search=zzqx-no-such-thing');
     await expect(page.getByRole('heading', { name: 'No products found' })).toBeVisible();
     await expect(page.getByText(/Try a different search term/)).toBeVisible();
-    await expect(count(page)).toContainText('0 products found');
+    await expect(count(page)).toHaveText('0 products found');
 
     await open(page, 'category=no-such-category');
     await expect(page.getByRole('heading', { name: 'No products in this category' })).toBeVisible();
 
     await open(page, 'featured=true&category=no-such-category');
     await expect(page.getByRole('heading', { name: 'No Featured Products Found' })).toBeVisible();
+  });
+
+  test('an unknown category has a neutral heading, not "{slug} Products"', async ({ page }) => {
+    await open(page, 'category=no-such-category');
+    await expect(page.getByRole('heading', { level: 1, name: 'Product Catalog' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Category not found' })).toBeVisible();
+    await expect(page.getByText('no-such-category')).toHaveCount(0);
+    await expect(page).toHaveTitle('Product Catalog | Repwell');
+  });
+
+  test('a category emptied by the filters says "No products found" with the hint, not "No products in this category"', async ({ page }) => {
+    // No Nutrition product costs $1,000 or more.
+    expect(seeded.filter((product) => categoryOf(product) === 'nutrition' && Math.min(product.price ?? 0, product.salePrice ?? Infinity) >= 1000)).toEqual([]);
+    await open(page, 'category=nutrition&min_price=1000');
+    await expect(count(page)).toHaveText('0 products found');
+    await expect(page.getByRole('heading', { name: 'No products found' })).toBeVisible();
+    await expect(page.getByText(/Try a different search term/)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No products in this category' })).toHaveCount(0);
   });
 });
 
@@ -481,5 +506,292 @@ test.describe('on a phone (under 768 px)', () => {
     await expect(drawer).toBeHidden();
     await shows(page, 'category=wellness');
     await expect(page.getByRole('heading', { level: 1, name: 'Wellness Products' })).toBeVisible();
+  });
+});
+
+/** The product slugs of the cards on the page, in order. */
+async function cardSlugs(page: Page): Promise<string[]> {
+  return results(page)
+    .locator('h3 a')
+    .evaluateAll((links) => links.map((link) => (link.getAttribute('href') ?? '').replace(/^\/product\//, '')));
+}
+
+const pagination = (page: Page) => page.getByRole('navigation', { name: 'Pagination' });
+/** A Top Picks carousel (its section, named by the same heading, is a region too). */
+const carouselNamed = (page: Page, name: string) => page.locator(`[aria-roledescription="carousel"][aria-label="${name}"]`);
+
+test.describe('pages of the list (issue 9, point 1)', () => {
+  test('without JavaScript, page links lead through every product of the match to the last one', async ({ browser, baseURL }) => {
+    // One page load per category or page: more than one test's worth of time on a loaded machine.
+    test.slow();
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    try {
+      const page = await context.newPage();
+      const expected = seeded.filter((product) => product.inStock === true && categoryOf(product) === 'fitness').map((product) => product.slug);
+      const pages = Math.ceil(expected.length / CATALOGUE_PAGE_SIZE);
+      expect(pages).toBeGreaterThan(1);
+
+      await page.goto('/products?category=fitness');
+      const seen: string[] = [];
+      for (let number = 1; number <= pages; number++) {
+        await expect(count(page)).toContainText(`${expected.length} products found`);
+        await expect(pagination(page).getByRole('link', { name: `Page ${number}`, exact: true })).toHaveAttribute('aria-current', 'page');
+        expect(await canonical(page)).toBe(number === 1 ? '/products?category=fitness' : `/products?category=fitness&page=${number}`);
+        seen.push(...(await cardSlugs(page)));
+        if (number === pages) break;
+        await pagination(page).getByRole('link', { name: 'Next' }).click();
+        await expect(page).toHaveURL(new RegExp(`/products\\?category=fitness&page=${number + 1}$`));
+      }
+      // The last page has no Next link, and every product of the match was on exactly one page.
+      await expect(pagination(page).getByRole('link', { name: 'Next' })).toHaveCount(0);
+      expect(seen).toHaveLength(expected.length);
+      expect(new Set(seen)).toEqual(new Set(expected));
+
+      // A numbered link works too, and each page is its own document.
+      await pagination(page).getByRole('link', { name: 'Page 1', exact: true }).click();
+      await expect(page).toHaveURL(/\/products\?category=fitness$/);
+      await expect(page).toHaveTitle('Fitness Products | Repwell');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('with JavaScript, a page link changes the page in place and a filter change returns to page 1', async ({ page }) => {
+    await open(page, 'category=fitness');
+    const firstSlugs = await cardSlugs(page);
+    await pagination(page).getByRole('link', { name: 'Page 2', exact: true }).click();
+    await shows(page, 'category=fitness&page=2');
+    await expect(page).toHaveURL(/\/products\?category=fitness&page=2$/);
+    await expect(pagination(page).getByRole('link', { name: 'Page 2', exact: true })).toHaveAttribute('aria-current', 'page');
+    // The island draws a screenful first and the rest right after.
+    await expect(results(page)).toHaveCount(CATALOGUE_PAGE_SIZE);
+    const secondSlugs = await cardSlugs(page);
+    expect(secondSlugs.filter((slug) => firstSlugs.includes(slug))).toEqual([]);
+    await expect.poll(() => canonical(page)).toBe('/products?category=fitness&page=2');
+    await expect(page).toHaveTitle('Fitness Products – Page 2 | Repwell');
+
+    await sidebar(page).getByRole('radio', { name: '4+ Stars' }).check();
+    await shows(page, 'category=fitness&rating=4%2B');
+    await expect(page).toHaveURL(/\/products\?category=fitness&rating=4%2B$/);
+    await expect(pagination(page).getByRole('link', { name: 'Page 1', exact: true })).toHaveAttribute('aria-current', 'page');
+
+    await page.goBack();
+    await shows(page, 'category=fitness&page=2');
+    await expect.poll(() => cardSlugs(page)).toEqual(secondSlugs);
+  });
+
+  test('the filter sidebar stays in view while the list scrolls', async ({ page }) => {
+    await open(page);
+    const panel = sidebar(page);
+    // Half way down the list (at its very end the sidebar leaves with the list, as sticky things do).
+    await results(page).nth(CATALOGUE_PAGE_SIZE / 2).scrollIntoViewIfNeeded();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    await expect(panel.getByRole('link', { name: /^All Categories/ })).toBeInViewport();
+    const box = await panel.boundingBox();
+    expect(box?.y).toBeGreaterThanOrEqual(0);
+  });
+});
+
+test.describe('counts agree with what a click shows (issue 9, point 2)', () => {
+  test('each card of the category browser, All Products included, counts the list it opens', async ({ page }) => {
+    // One page load per category or page: more than one test's worth of time on a loaded machine.
+    test.slow();
+    await open(page);
+    const cards = page.getByRole('region', { name: 'Browse categories' }).locator('ul').first().getByRole('link');
+    const entries = await cards.evaluateAll((links) =>
+      links.map((link) => ({ href: link.getAttribute('href') ?? '', label: link.querySelector('span:last-child')?.textContent ?? '' })),
+    );
+    expect(entries).toHaveLength(seedCategories.length + 1);
+    for (const { href, label } of entries) {
+      const shown = Number(/^(\d+) products?$/.exec(label)?.[1]);
+      const search = href.split('?')[1] ?? '';
+      await open(page, search);
+      await expect(count(page), href).toContainText(`${shown} products found`);
+      // And that is the in-stock products of the seed in it.
+      const slug = new URLSearchParams(search).get('category');
+      expect(shown, href).toBe(expectedCount((product) => product.inStock === true && (slug === null || categoryOf(product) === slug)));
+    }
+  });
+
+  test('the filter panel and Related Categories show the same counts', async ({ page }) => {
+    await open(page, 'category=recovery');
+    const expected = (slug: string) => expectedCount((product) => product.inStock === true && categoryOf(product) === slug);
+    await expect(sidebar(page).getByRole('link', { name: /^Recovery\s*\d/ })).toContainText(String(expected('recovery')));
+    await expect(sidebar(page).getByRole('link', { name: /^All Categories/ })).toContainText(String(expectedCount((product) => product.inStock === true)));
+    for (const link of await page.getByRole('region', { name: 'Related Categories' }).getByRole('link').all()) {
+      const slug = new URL((await link.getAttribute('href')) ?? '', 'http://x').searchParams.get('category') ?? '';
+      await expect(link).toContainText(`${expected(slug)} products`);
+    }
+  });
+
+  test('the home page grid and the header drawer count what the catalogue lists', async ({ page }) => {
+    const expected = (slug: string) => expectedCount((product) => product.inStock === true && categoryOf(product) === slug);
+    await page.goto('/');
+    const grid = page.getByRole('region', { name: 'Shop by Category' });
+    await grid.scrollIntoViewIfNeeded();
+    const links = grid.getByRole('link').and(page.locator('[href^="/products?category="]'));
+    await expect(links.first()).toBeVisible();
+    for (const link of await links.all()) {
+      const slug = new URL((await link.getAttribute('href')) ?? '', 'http://x').searchParams.get('category') ?? '';
+      await expect(link, slug).toContainText(new RegExp(`\\b${expected(slug)} products?$`));
+    }
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Browse Categories' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Browse Categories' });
+    const drawerLinks = drawer.getByRole('link').filter({ hasNotText: 'All Products' });
+    await expect(drawerLinks.first()).toBeVisible();
+    for (const link of await drawerLinks.all()) {
+      const slug = new URL((await link.getAttribute('href')) ?? '', 'http://x').searchParams.get('category') ?? '';
+      await expect(link, slug).toContainText(new RegExp(`${expected(slug)}\\s*products$`));
+    }
+  });
+
+  test('Top Picks counts the picks a click shows', async ({ page }) => {
+    // One page load per category or page: more than one test's worth of time on a loaded machine.
+    test.slow();
+    for (const search of ['featured=true', 'category=recovery&featured=true']) {
+      await open(page, search);
+      const card = page
+        .getByRole('region', { name: 'Browse categories' })
+        .locator('ul')
+        .first()
+        .getByRole('link', { name: search.includes('recovery') ? /^Recovery\s*\d/ : /^All Top Picks/ });
+      const shown = Number(/(\d+) top picks?/.exec((await card.textContent()) ?? '')?.[1]);
+      // Every pick of both carousels, paged through.
+      const picks = new Set<string>();
+      for (const name of ["Editor's Choice", 'Highest Rated']) {
+        const carousel = carouselNamed(page, name);
+        if ((await carousel.count()) === 0) continue;
+        const total = Number(/of (\d+)$/.exec((await carousel.locator('[aria-roledescription="slide"]').first().getAttribute('aria-label')) ?? '')?.[1]);
+        const pages = Math.ceil(total / 3);
+        for (let number = 1; number <= pages; number++) {
+          if (pages > 1) await expect(carousel.getByRole('button', { name: `Page ${number} of ${pages}` })).toHaveAttribute('aria-current', 'true');
+          for (const href of await carousel.locator('article h3 a').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))) picks.add(href);
+          if (number < pages) await carousel.getByRole('button', { name: `Next ${name}` }).click();
+        }
+      }
+      expect(shown, search).toBeGreaterThan(0);
+      expect(picks.size, search).toBe(shown);
+    }
+  });
+});
+
+test.describe('strips promote in-stock products only (issue 9, point 3)', () => {
+  test("Trending in every category, and Editor's Choice and Highest Rated, hold no out-of-stock product", async ({ browser, baseURL }) => {
+    // One page load per category or page: more than one test's worth of time on a loaded machine.
+    test.slow();
+    const outOfStock = new Set(seeded.filter((product) => product.inStock === false).map((product) => product.slug));
+    expect(outOfStock.size).toBeGreaterThan(0);
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    try {
+      const page = await context.newPage();
+      const slugsIn = (region: Locator) =>
+        region.locator('article h3 a').evaluateAll((links) => links.map((link) => (link.getAttribute('href') ?? '').replace(/^\/product\//, '')));
+      for (const category of seedCategories) {
+        await page.goto(`/products?category=${category.slug}`);
+        const trending = page.getByRole('region', { name: `Trending ${category.name} Products` });
+        if ((await trending.count()) === 0) continue;
+        const slugs = await slugsIn(trending);
+        expect(slugs.filter((slug) => outOfStock.has(slug)), category.slug).toEqual([]);
+      }
+      await page.goto('/products?featured=true');
+      for (const name of ["Editor's Choice", 'Highest Rated']) {
+        const slugs = await slugsIn(carouselNamed(page, name));
+        expect(slugs.length, name).toBeGreaterThan(0);
+        expect(slugs.filter((slug) => outOfStock.has(slug)), name).toEqual([]);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+test.describe('the short disclosure comes before the first product (issue 9, point 4)', () => {
+  for (const search of ['', 'category=recovery', 'featured=true', 'search=foam']) {
+    test(`/products${search ? `?${search}` : ''}`, async ({ page }) => {
+      await open(page, search);
+      const disclosure = page.locator('[data-listing-disclosure]');
+      await expect(disclosure).toHaveCount(1);
+      await expect(disclosure).toContainText('We earn a commission when you buy through links on this page, at no extra cost to you.');
+      const firstProduct = page.locator('main article').first();
+      const [above, below] = await Promise.all([disclosure.boundingBox(), firstProduct.boundingBox()]);
+      expect(above!.y + above!.height).toBeLessThanOrEqual(below!.y);
+      // It links to the full Affiliate Disclosure card, which is still on the page.
+      await disclosure.getByRole('link', { name: 'Affiliate disclosure' }).click();
+      await expect(page).toHaveURL(/#affiliate-disclosure$/);
+      await expect(page.getByRole('heading', { name: 'Affiliate Disclosure' })).toBeInViewport();
+    });
+  }
+});
+
+test.describe('honest without JavaScript (issue 5)', () => {
+  test('/products?search=kettlebell says search needs JavaScript instead of claiming results, and hides what cannot work', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    try {
+      const page = await context.newPage();
+      const response = await page.goto('/products?search=kettlebell');
+      expect(response?.status()).toBe(200);
+      await expect(page.getByText('Search needs JavaScript; showing all products')).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Product Catalog' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: /Search Results|Results for/ })).toHaveCount(0);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+      // Controls that need JavaScript are hidden; links stay.
+      await expect(page.getByRole('button', { name: 'Start Quiz' })).toBeHidden();
+      await expect(page.getByRole('searchbox', { name: 'Search the catalog' })).toBeHidden();
+      await expect(sidebar(page).getByLabel('Sort By')).toBeHidden();
+      await expect(sidebar(page).getByRole('button', { name: 'Clear All Filters' })).toBeHidden();
+      await expect(sidebar(page).getByRole('link', { name: /^Recovery\s*\d/ })).toBeVisible();
+
+      await page.goto('/products?category=recovery&sort=price-low');
+      await expect(page.getByText('Sorting needs JavaScript; showing newest first')).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Recovery Products' })).toBeVisible();
+      await page.goto('/products?rating=4%2B');
+      await expect(page.getByText('Filters need JavaScript; showing all in-stock products')).toBeVisible();
+
+      // A view the static pages do answer carries no such line.
+      await page.goto('/products?category=recovery');
+      await expect(page.getByText(/needs? JavaScript/)).toHaveCount(0);
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto('/products');
+      await expect(page.getByRole('button', { name: /^Filters/ })).toBeHidden();
+      const chips = page.getByRole('region', { name: 'Browse categories' }).locator('ul').nth(1);
+      await expect(chips.getByRole('button', { name: 'More' })).toBeHidden();
+      // Without the More drawer, every category is a chip.
+      await expect(chips.getByRole('link', { name: 'Wellness', exact: true })).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('with JavaScript the same address shows the search results and no such line', async ({ page }) => {
+    await open(page, 'search=kettlebell');
+    await expect(page.getByRole('heading', { level: 1, name: 'Search Results for "kettlebell"' })).toBeVisible();
+    await expect(page.getByText('Search needs JavaScript; showing all products')).toBeHidden();
+    await expect(page.getByRole('searchbox', { name: 'Search the catalog' })).toBeVisible();
+  });
+});
+
+test.describe('on a phone: the Filters button and the chips', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+  });
+
+  test('the Filters button says how many filters are set', async ({ page }) => {
+    await open(page, 'category=fitness');
+    await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeVisible();
+    await open(page, 'category=fitness&rating=4%2B&features=fsa-hsa&sort=name');
+    await expect(page.getByRole('button', { name: 'Filters (2)' })).toBeVisible();
+  });
+
+  test('the current category has a chip even when it is not among the first five', async ({ page }) => {
+    await open(page, 'category=wellness');
+    const chips = page.getByRole('region', { name: 'Browse categories' }).locator('ul').nth(1);
+    const wellness = chips.getByRole('link', { name: 'Wellness', exact: true });
+    await expect(wellness).toBeVisible();
+    await expect(wellness).toHaveAttribute('aria-current', 'page');
+    await expect(chips.getByRole('link', { name: 'Nutrition', exact: true })).toBeHidden();
   });
 });

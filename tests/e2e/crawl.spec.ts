@@ -1,8 +1,9 @@
 /**
- * The catalogue as a crawler or a reader without JavaScript gets it (issue 4, point 2): the
- * spec's query URLs (/products?category=…, ?featured=true…) answer with the HTML pre-rendered for
- * that view, with status 200 at the same address (the build's `_redirects` rewrites, which the
- * local server honours as Netlify does).
+ * The catalogue as a crawler or a reader without JavaScript gets it (issue 4, point 2; issue 9,
+ * points 1 and 5): the spec's query URLs (/products?category=…, ?featured=true…, &page=N) answer
+ * with the HTML pre-rendered for that view, with status 200 at the same address (the build's
+ * `_redirects` rewrites, which the local server honours as Netlify does); queries a static page
+ * cannot answer get a noindex copy that says so.
  *
  * Expected products come from the demo seed's own generator (the global setup seeds 640).
  */
@@ -10,11 +11,12 @@ import type { Browser, Page } from '@playwright/test';
 import { seedCategories } from '../../db/seed/categories.ts';
 import { DEFAULT_PRODUCT_COUNT } from '../../db/seed/index.ts';
 import { generateProducts } from '../../db/seed/products.ts';
+import { CATALOGUE_PAGE_SIZE } from '../../src/domain/catalogue/pagination.ts';
 import { expect, test } from './fixtures.ts';
 
 const CATEGORY = 'recovery';
 
-/** The in-stock products of the category, as the default listing shows them (at most 200). */
+/** The in-stock products of the category, as the default listing shows them over its pages. */
 const categorySlugs = new Set(
   generateProducts(
     DEFAULT_PRODUCT_COUNT,
@@ -64,19 +66,51 @@ test.describe('the catalogue without JavaScript', () => {
       expect(await canonical(page)).toBe(`/products?category=${CATEGORY}`);
 
       const slugs = await listedSlugs(page);
-      expect(slugs).toHaveLength(Math.min(200, categorySlugs.size));
+      expect(categorySlugs.size).toBeGreaterThan(CATALOGUE_PAGE_SIZE);
+      expect(slugs).toHaveLength(CATALOGUE_PAGE_SIZE);
       expect(slugs.filter((slug) => !categorySlugs.has(slug))).toEqual([]);
       // No script ran: the catalogue island is still the server's HTML.
       await expect(page.locator('astro-island[component-url*="CatalogueApp"][ssr]')).toHaveCount(1);
     });
   });
 
-  test('other parameters (sort, rating, search) still get the category’s page', async ({ browser, baseURL }) => {
+  test('&page=N is that page of the listing, canonical to itself, and the pages hold every product of the category', async ({ browser, baseURL }) => {
+    await withoutJavaScript(browser, baseURL, async (page) => {
+      const pages = Math.ceil(categorySlugs.size / CATALOGUE_PAGE_SIZE);
+      const seen = new Set<string>();
+      for (let number = 1; number <= pages; number++) {
+        const search = number === 1 ? `?category=${CATEGORY}` : `?category=${CATEGORY}&page=${number}`;
+        const response = await page.goto(`/products${search}`);
+        expect(response?.status()).toBe(200);
+        expect(response?.request().redirectedFrom()).toBeNull();
+        expect(await canonical(page)).toBe(`/products${search}`);
+        for (const slug of await listedSlugs(page)) seen.add(slug);
+        // Crawlable: the page links are plain links with the spec's query.
+        if (number < pages) await expect(page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Next' })).toHaveAttribute('href', `/products?category=${CATEGORY}&page=${number + 1}`);
+      }
+      expect(seen).toEqual(categorySlugs);
+
+      // A page past the end falls back to the listing rather than a 404.
+      const past = await page.goto(`/products?category=${CATEGORY}&page=99`);
+      expect(past?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1, name: 'Recovery Products' })).toBeVisible();
+    });
+  });
+
+  test('other parameters (sort, rating, search) get the category’s page with one line saying what needs JavaScript, kept out of the index', async ({
+    browser,
+    baseURL,
+  }) => {
     await withoutJavaScript(browser, baseURL, async (page) => {
       const response = await page.goto(`/products?sort=price-low&rating=4%2B&category=${CATEGORY}`);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1, name: 'Recovery Products' })).toBeVisible();
-      expect(await canonical(page)).toBe(`/products?category=${CATEGORY}`);
+      await expect(page.getByText('Filters need JavaScript; showing all in-stock Recovery products')).toBeVisible();
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+
+      await page.goto(`/products?category=${CATEGORY}&search=roller`);
+      await expect(page.getByText('Search needs JavaScript; showing all Recovery products')).toBeVisible();
+      await expect(page.getByRole('heading', { name: /Results for/ })).toHaveCount(0);
     });
   });
 

@@ -24,6 +24,8 @@ import {
 } from '../../src/domain/catalogue/data-format.ts';
 import { mergeShards } from '../../src/domain/catalogue/dataset.ts';
 import { topPicks } from '../../src/domain/catalogue/picks.ts';
+import { defaultViewCounts } from '../../src/domain/catalogue/counts.ts';
+import { CATALOGUE_PAGE_SIZE } from '../../src/domain/catalogue/pagination.ts';
 import { DEFAULT_QUERY } from '../../src/domain/catalogue/query.ts';
 import { buildSite } from '../../src/server/local/builder.ts';
 import { silentLogger } from '../../src/server/local/logger.ts';
@@ -86,9 +88,49 @@ describe('the catalogue pages are HTML at build time', () => {
     const view = catalogueView(items, DEFAULT_QUERY);
     if (view.kind !== 'list') throw new Error('expected a list');
     const links = gridLinks(html('products.html'));
-    expect(links.length).toBeGreaterThan(50);
+    expect(links).toHaveLength(CATALOGUE_PAGE_SIZE);
     expect(links).toEqual(view.products.map((product) => product.slug));
     expect(view.products.every((product) => product.inStock)).toBe(true);
+  });
+
+  it('publishes every later page of each list, canonical to itself, so the pages hold the whole match', () => {
+    const data = dataFiles();
+    const items = mergeShards(data.keys.map((key) => data.cards(key)));
+    for (const category of [null, ...data.keys.filter((name) => name !== '_none')]) {
+      const first = catalogueView(items, { ...DEFAULT_QUERY, category });
+      if (first.kind !== 'list') throw new Error('expected a list');
+      const seen: string[] = [];
+      for (let page = 1; page <= first.pageCount; page++) {
+        const base = category ? `products/category/${category}` : 'products';
+        const file = html(page === 1 ? `${base}.html` : `${base}/page/${page}.html`);
+        const query = new URLSearchParams({ ...(category ? { category } : {}), ...(page > 1 ? { page: String(page) } : {}) }).toString();
+        expect(canonicalOf(file)).toBe(query ? `/products?${query}` : '/products');
+        seen.push(...gridLinks(file));
+      }
+      expect(seen).toHaveLength(first.total);
+      expect(new Set(seen).size).toBe(first.total);
+    }
+    expect(readdirSync(join(site, 'products/page')).length).toBeGreaterThan(0);
+  });
+
+  it('counts on every category link are what the list it opens shows (listed and in stock)', () => {
+    const data = dataFiles();
+    const items = mergeShards(data.keys.map((key) => data.cards(key)));
+    const counts = defaultViewCounts(items.map((item) => item.product));
+    const totalOf = (category: string) => {
+      const view = catalogueView(items, { ...DEFAULT_QUERY, category });
+      if (view.kind !== 'list') throw new Error('expected a list');
+      return view.total;
+    };
+    for (const key of data.keys.filter((name) => name !== '_none')) expect(counts.byCategory.get(key) ?? 0, key).toBe(totalOf(key));
+    expect(items.some((item) => !item.product.inStock)).toBe(true);
+
+    // The home page's grid reads the categories collection, counted by the same rule.
+    const home = html('index.html');
+    const grid = home.slice(home.indexOf('id="shop-by-category"'));
+    const cards = [...grid.matchAll(/href="\/products\?category=([^"]+)"(?:(?!<\/a>).)*?>(\d+) products?<\/span>/gs)];
+    expect(cards.length).toBeGreaterThan(3);
+    for (const [, slug, shown] of cards) expect(Number(shown), slug).toBe(totalOf(slug!));
   });
 
   it('each category has its own page with the spec URL as canonical, and the island reads this build’s files', () => {

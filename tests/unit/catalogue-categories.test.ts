@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { categoryHref, mobileChipCategories, orderCategories, productCountLabel, relatedCategories } from '../../src/domain/catalogue/categories.ts';
+import {
+  categoryHref,
+  mobileChipCategories,
+  orderCategories,
+  productCountLabel,
+  relatedCategories,
+  topPickCountLabel,
+} from '../../src/domain/catalogue/categories.ts';
 
-const category = (name: string, slug: string, productCount = 10) => ({ name, slug, productCount });
+const category = (name: string, slug: string, productCount = 10) => ({ name, slug, productCount, topPickCount: 0 });
 
 describe('categories are sorted by name with uncategorized last', () => {
   it('orders by name, ignoring case, and puts uncategorized at the end', () => {
@@ -15,9 +22,21 @@ describe('categories are sorted by name with uncategorized last', () => {
   });
 });
 
-describe('mobile shows the first 5 categories as chips', () => {
+describe('mobile shows the first 5 categories as chips, and the current one', () => {
+  const slugs = (list: { slug: string }[]) => list.map((entry) => entry.slug);
+  const all = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((slug) => ({ slug }));
+
   it('takes five', () => {
-    expect(mobileChipCategories(['a', 'b', 'c', 'd', 'e', 'f', 'g'])).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(slugs(mobileChipCategories(all))).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(slugs(mobileChipCategories(all, 'c'))).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+
+  it('adds the current category at the end when it is not among the five', () => {
+    expect(slugs(mobileChipCategories(all, 'g'))).toEqual(['a', 'b', 'c', 'd', 'e', 'g']);
+  });
+
+  it('adds nothing for an unknown category', () => {
+    expect(slugs(mobileChipCategories(all, 'zzz'))).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 });
 
@@ -58,5 +77,7 @@ describe('category links go to /products?category={slug} and keep featured=true'
   it('counts products', () => {
     expect(productCountLabel(1)).toBe('1 product');
     expect(productCountLabel(12)).toBe('12 products');
+    expect(topPickCountLabel(1)).toBe('1 top pick');
+    expect(topPickCountLabel(14)).toBe('14 top picks');
   });
 });

@@ -54,3 +54,22 @@ describe('Trending: the category’s 4 best-rated products, unrated last', () =>
     expect(names(trendingProducts(list, 'recovery'))).toEqual(['Five', 'Four', 'Three', 'Two']);
   });
 });
+
+describe('strips that promote products hold in-stock products only (issue 9, point 3)', () => {
+  const list = items([
+    product({ name: 'Gone 5.0', rating: 5, inStock: false, featured: true }),
+    product({ name: 'Here 4.6', rating: 4.6, featured: true }),
+    product({ name: 'Gone 4.9', rating: 4.9, inStock: false }),
+    product({ name: 'Here 4.1', rating: 4.1 }),
+  ]);
+
+  it("keeps out-of-stock products out of Editor's Choice, Highest Rated and Trending", () => {
+    expect(names(editorsChoice(list, null))).toEqual(['Here 4.6']);
+    expect(names(highestRated(list, 'recovery'))).toEqual(['Here 4.6', 'Here 4.1']);
+    expect(names(trendingProducts(list, 'recovery'))).toEqual(['Here 4.6', 'Here 4.1']);
+  });
+
+  it('finds no Top Picks in a category whose rated products are all out of stock', () => {
+    expect(hasTopPicks(topPicks(items([product({ rating: 4.8, inStock: false, featured: true })]), null))).toBe(false);
+  });
+});

@@ -147,13 +147,29 @@ describe('sorting: newest (default), oldest, price low and high, rating, name; t
   });
 });
 
-describe('at most 200 products are listed', () => {
-  it('cuts the sorted list at 200 and reports the full count', () => {
-    const list = items(Array.from({ length: 250 }, (_, index) => product({ name: `P${index}`, price: index + 1 })));
+describe('the list comes in pages of 24, never more than 200 a view, and every match is on a page', () => {
+  const list = items(Array.from({ length: 250 }, (_, index) => product({ name: `P${index}`, price: index + 1 })));
+
+  it('shows the first page of the sorted match and reports the full count', () => {
     const selection = selectCatalogue(list, parseCatalogueQuery('sort=price-high'));
-    expect(selection.items).toHaveLength(200);
+    expect(selection.items).toHaveLength(24);
     expect(selection.total).toBe(250);
+    expect(selection.pageCount).toBe(11);
     expect(selection.items[0]?.product.price).toBe(250);
+  });
+
+  it('reaches the last product of the match on the last page', () => {
+    const last = selectCatalogue(list, parseCatalogueQuery('sort=price-high&page=11'));
+    expect([last.page, last.first, last.last]).toEqual([11, 241, 250]);
+    expect(last.items.at(-1)?.product.price).toBe(1);
+    const seen = Array.from({ length: 11 }, (_, index) => selectCatalogue(list, parseCatalogueQuery(`page=${index + 1}`)).items).flat();
+    expect(new Set(seen.map((item) => item.product.id)).size).toBe(250);
+  });
+
+  it('never puts more than 200 products in one view, whatever page size is asked for', () => {
+    const selection = selectCatalogue(list, parseCatalogueQuery(''), { pageSize: 1000 });
+    expect(selection.items).toHaveLength(200);
+    expect(selection.pageCount).toBe(2);
   });
 });
 

@@ -14,9 +14,9 @@ import {
 } from '../../src/domain/catalogue/query.ts';
 
 describe('every catalogue query parameter is read from the URL', () => {
-  it('reads all nine parameters', () => {
+  it('reads all nine parameters of the spec, and the page', () => {
     const query = parseCatalogueQuery(
-      'category=recovery&search=foam%20roller&featured=true&sort=price-high&min_price=20&max_price=80&rating=4%2B&availability=in-stock,out-of-stock&features=fsa-hsa,best-seller',
+      'category=recovery&search=foam%20roller&featured=true&sort=price-high&min_price=20&max_price=80&rating=4%2B&availability=in-stock,out-of-stock&features=fsa-hsa,best-seller&page=3',
     );
     expect(query).toEqual({
       category: 'recovery',
@@ -28,7 +28,16 @@ describe('every catalogue query parameter is read from the URL', () => {
       rating: '4+',
       availability: ['in-stock', 'out-of-stock'],
       features: ['best-seller', 'fsa-hsa'],
+      page: 3,
     });
+  });
+
+  it('reads the page as a whole number from 1; anything else is page 1', () => {
+    expect(parseCatalogueQuery('page=2').page).toBe(2);
+    expect(parseCatalogueQuery('page=%202%20').page).toBe(2);
+    for (const bad of ['page=0', 'page=-1', 'page=1.5', 'page=abc', 'page=', 'page=1e3', 'page=9999999']) {
+      expect(parseCatalogueQuery(bad).page, bad).toBe(1);
+    }
   });
 
   it('gives the defaults for an empty query: newest, in stock only, no filters', () => {
@@ -126,7 +135,7 @@ describe('the URL is canonical: fixed order, defaults left out', () => {
 
   it('round-trips every view', () => {
     const query = parseCatalogueQuery(
-      'category=office&search=desk&featured=true&sort=name&min_price=10.5&max_price=99&rating=2%2B&availability=out-of-stock&features=climate-friendly',
+      'category=office&search=desk&featured=true&sort=name&min_price=10.5&max_price=99&rating=2%2B&availability=out-of-stock&features=climate-friendly&page=4',
     );
     expect(parseCatalogueQuery(serializeCatalogueQuery(query))).toEqual(query);
     expect(sameQuery(query, parseCatalogueQuery(catalogueHref(query).split('?')[1] ?? ''))).toBe(true);
@@ -140,6 +149,22 @@ describe('changing a query keeps it canonical', () => {
     expect(query.features).toEqual(['best-seller', 'fsa-hsa']);
     // Unticking both stock boxes goes back to the default rather than listing nothing.
     expect(query.availability).toEqual(['in-stock']);
+  });
+
+  it('writes the page last, and not at all for page 1', () => {
+    expect(catalogueHref(parseCatalogueQuery('page=2&category=home&sort=name'))).toBe('/products?category=home&sort=name&page=2');
+    expect(catalogueHref(parseCatalogueQuery('page=1&category=home'))).toBe('/products?category=home');
+  });
+
+  it('returns to page 1 when anything but the page changes: a new filter or order is a new list', () => {
+    const onPage3 = parseCatalogueQuery('category=home&page=3');
+    expect(withQuery(onPage3, { page: 4 }).page).toBe(4);
+    expect(withQuery(onPage3, { sort: 'rating' }).page).toBe(1);
+    expect(withQuery(onPage3, { category: 'office' }).page).toBe(1);
+    expect(withQuery(onPage3, { rating: '4+' }).page).toBe(1);
+    expect(withQuery(onPage3, { features: ['fsa-hsa'] }).page).toBe(1);
+    expect(withQuery(onPage3, { minPrice: 10, maxPrice: 50 }).page).toBe(1);
+    expect(withQuery(onPage3, { search: 'mat' }).page).toBe(1);
   });
 
   it('toggles a value in a list', () => {

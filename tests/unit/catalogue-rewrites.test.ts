@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoryHref } from '../../src/domain/catalogue/categories.ts';
 import { prerenderedCataloguePath } from '../../src/domain/catalogue/view.ts';
 import { catalogueRewriteRules, catalogueRewrites, formatRewriteRule } from '../../src/integrations/catalogue-rewrites.ts';
+import { RedirectsHandler } from '@netlify/redirects';
+import { NO_JS_KINDS, noJsPagePath } from '../../src/domain/catalogue/no-js.ts';
 import { redirectsFromText, type RedirectsUnderTest } from '../helpers/redirects.ts';
 
 const slugs = ['fitness', 'recovery', 'office'];
@@ -93,5 +95,64 @@ describe('the Astro integration', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("later pages and no-JavaScript copies, as Netlify's own redirect engine reads the rules", () => {
+  // Pages of a build with three pages of the default list, two of fitness, and the no-JS copies of every list view.
+  const pages = [
+    ...builtPages,
+    'products/page/2',
+    'products/page/3',
+    'products/category/fitness/page/2',
+    ...[null, ...slugs].flatMap((slug) => NO_JS_KINDS.map((kind) => noJsPagePath(slug, kind).slice(1))),
+  ];
+  const written = catalogueRewriteRules(pages).map(formatRewriteRule).join('\n');
+
+  /** Where Netlify serves a /products URL from, with the rules written to a real `_redirects` file. */
+  async function servedFrom(search: string): Promise<string> {
+    const dir = mkdtempSync(join(tmpdir(), 'repwell-netlify-rules-'));
+    try {
+      writeFileSync(join(dir, '_redirects'), `${written}\n`);
+      // The engine wants a JWT secret and claim for role rules, which these rules do not use.
+      const handler = new RedirectsHandler({ projectDir: dir, publicDir: dir, configRedirects: [], jwtSecret: 'unused', jwtRoleClaim: 'app_metadata.roles' });
+      const match = await handler.match(new Request(`http://site/products${search}`));
+      return match ? match.target.pathname : '/products';
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('serve each later page of a list from its own file', async () => {
+    expect(await servedFrom('?page=2')).toBe('/products/page/2.html');
+    expect(await servedFrom('?page=3')).toBe('/products/page/3.html');
+    expect(await servedFrom('?category=fitness&page=2')).toBe('/products/category/fitness/page/2.html');
+    expect(await servedFrom('?page=2&category=fitness')).toBe('/products/category/fitness/page/2.html');
+  });
+
+  it('fall back to the first page of the view for a page that was not built', async () => {
+    expect(await servedFrom('?page=9')).toBe('/products');
+    expect(await servedFrom('?category=fitness&page=9')).toBe('/products/category/fitness.html');
+  });
+
+  it('serve a query the static page cannot answer from the copy that says so', async () => {
+    expect(await servedFrom('?search=kettlebell')).toBe('/products/no-js/search.html');
+    expect(await servedFrom('?category=recovery&search=roller')).toBe('/products/category/recovery/no-js/search.html');
+    expect(await servedFrom('?sort=price-low')).toBe('/products/no-js/sort.html');
+    expect(await servedFrom('?min_price=10')).toBe('/products/no-js/filters.html');
+    expect(await servedFrom('?category=office&rating=4%2B')).toBe('/products/category/office/no-js/filters.html');
+    expect(await servedFrom('?features=fsa-hsa&page=2')).toBe('/products/no-js/filters.html');
+    // Search says so before filters and sorting do.
+    expect(await servedFrom('?sort=name&rating=4%2B&search=mat')).toBe('/products/no-js/search.html');
+  });
+
+  it('keep Top Picks, which ignores search and filters, ahead of the copies', async () => {
+    expect(await servedFrom('?featured=true&search=mat')).toBe('/products/top-picks.html');
+    expect(await servedFrom('?category=fitness&featured=true&sort=rating')).toBe('/products/top-picks/fitness.html');
+  });
+
+  it('still serve the plain views', async () => {
+    expect(await servedFrom('?category=office')).toBe('/products/category/office.html');
+    expect(await servedFrom('?featured=true')).toBe('/products/top-picks.html');
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogueView } from '../../src/domain/catalogue/catalogue-view.ts';
 import { DEFAULT_QUERY, parseCatalogueQuery } from '../../src/domain/catalogue/query.ts';
 import {
+  activeFilterCount,
   breadcrumbTrail,
   canonicalCataloguePath,
   canonicalForPrerenderedPath,
@@ -35,6 +36,13 @@ describe('headings for each mode', () => {
     expect(listHeading(q('category=recovery'), 'Recovery')).toBe('Category: Recovery');
   });
 
+  it('a neutral heading for an unknown category, never "{slug} Products"', () => {
+    expect(pageHeading(q('category=unknown'), null)).toBe('Product Catalog');
+    expect(listHeading(q('category=unknown'), null)).toBe('Category not found');
+    expect(documentTitle(q('category=unknown'), null)).toBe('Product Catalog | Repwell');
+    expect(breadcrumbTrail(q('category=unknown'), null).map((crumb) => crumb.name)).toEqual(['Home', 'Products']);
+  });
+
   it('Search Results for the term / Results for "{term}" while searching', () => {
     expect(pageHeading(q('search=foam&category=recovery'), 'Recovery')).toBe('Search Results for "foam"');
     expect(listHeading(q('search=foam'), null)).toBe('Results for "foam"');
@@ -49,6 +57,12 @@ describe('headings for each mode', () => {
     expect(documentTitle(q('category=home'), 'Home Essentials')).toBe('Home Essentials Products | Repwell');
     expect(documentTitle(q('featured=true&category=home'), 'Home Essentials')).toBe('Top Picks: Home Essentials | Repwell');
     expect(documentTitle(q('featured=true'), null)).toBe('Top Picks | Repwell');
+  });
+
+  it('gives every page of a list its own title', () => {
+    expect(documentTitle(q('page=2'), null)).toBe('Product Catalog – Page 2 | Repwell');
+    expect(documentTitle(q('category=home&page=3'), 'Home Essentials')).toBe('Home Essentials Products – Page 3 | Repwell');
+    expect(documentTitle(q('featured=true&page=3'), null)).toBe('Top Picks | Repwell');
   });
 });
 
@@ -82,14 +96,38 @@ describe('"{n} products found"', () => {
 });
 
 describe('empty states', () => {
-  it('"No products in this category" for a category without a search', () => {
-    expect(emptyState(q('category=home')).title).toBe('No products in this category');
+  it('"No products in this category" for a category that holds nothing with the default filters', () => {
+    expect(emptyState(q('category=home'), true).title).toBe('No products in this category');
   });
 
-  it('"No products found" with a hint to try a different search term otherwise', () => {
-    const state = emptyState(q('search=unicorn&category=home'));
+  it('"No products in this category" for an unknown category, whatever the filters', () => {
+    expect(emptyState(q('category=unknown'), false).title).toBe('No products in this category');
+    expect(emptyState(q('category=unknown&rating=4'), false).title).toBe('No products in this category');
+  });
+
+  it('"No products found" with a hint to try a different search term when a search emptied the list', () => {
+    const state = emptyState(q('search=unicorn&category=home'), true);
     expect(state.title).toBe('No products found');
     expect(state.hint).toMatch(/different search term/);
+  });
+
+  it('"No products found", not "No products in this category", when the filters emptied a category', () => {
+    for (const filters of ['rating=4', 'max_price=5', 'features=fsa-hsa', 'availability=out-of-stock']) {
+      const state = emptyState(q(`category=home&${filters}`), true);
+      expect(state.title, filters).toBe('No products found');
+      expect(state.hint).toMatch(/different search term/);
+    }
+    expect(emptyState(q('rating=4'), true).title).toBe('No products found');
+  });
+});
+
+describe("the phone's Filters button counts the filters that are set", () => {
+  it('counts price, rating, availability and each feature; not the sort, category or search', () => {
+    expect(activeFilterCount(DEFAULT_QUERY)).toBe(0);
+    expect(activeFilterCount(q('sort=rating&category=home&search=mat'))).toBe(0);
+    expect(activeFilterCount(q('min_price=10&max_price=50'))).toBe(1);
+    expect(activeFilterCount(q('rating=4&availability=in-stock,out-of-stock'))).toBe(2);
+    expect(activeFilterCount(q('features=best-seller,fsa-hsa&max_price=50'))).toBe(3);
   });
 });
 
@@ -154,6 +192,14 @@ describe('every catalogue URL has a canonical link', () => {
     expect(canonicalCataloguePath(q('category=home&search=mat'))).toBe('/products?category=home');
     expect(canonicalCataloguePath(q('featured=true&category=home'))).toBe('/products?category=home&featured=true');
   });
+
+  it('makes each page of a list canonical to itself, not to page 1', () => {
+    expect(canonicalCataloguePath(q('page=2'))).toBe('/products?page=2');
+    expect(canonicalCataloguePath(q('category=home&page=3&sort=name'))).toBe('/products?category=home&page=3');
+    expect(canonicalCataloguePath(q('page=1'))).toBe('/products');
+    // Top Picks is not a list: it has no pages.
+    expect(canonicalCataloguePath(q('featured=true&page=2'))).toBe('/products?featured=true');
+  });
 });
 
 describe('the view for a query', () => {
@@ -169,6 +215,26 @@ describe('the view for a query', () => {
     if (view.kind !== 'list') return;
     expect(view.products.map((entry) => entry.name)).toEqual(['Featured', 'Plain']);
     expect(view.trending.map((entry) => entry.name)).toEqual(['Featured', 'Plain']);
+    expect([view.total, view.page, view.pageCount, view.first, view.last]).toEqual([2, 1, 1, 1, 2]);
+  });
+
+  it('shows one page of 24 and counts the whole match', () => {
+    const many = items(Array.from({ length: 50 }, (_, index) => product({ name: `P${index + 1}`, id: index + 1 })));
+    const second = catalogueView(many, q('page=2'));
+    if (second.kind !== 'list') throw new Error('expected a list');
+    expect(second.products.map((entry) => entry.name)).toEqual(Array.from({ length: 24 }, (_, index) => `P${index + 25}`));
+    expect([second.total, second.page, second.pageCount, second.first, second.last]).toEqual([50, 2, 3, 25, 48]);
+    const past = catalogueView(many, q('page=9'));
+    if (past.kind !== 'list') throw new Error('expected a list');
+    expect([past.page, past.first, past.last, past.products.length]).toEqual([3, 49, 50, 2]);
+  });
+
+  it('keeps out-of-stock products out of the Trending strip', () => {
+    const stock = items([product({ name: 'Gone', rating: 5, inStock: false }), product({ name: 'Here', rating: 3 })]);
+    const view = catalogueView(stock, q('category=recovery&availability=in-stock,out-of-stock'));
+    if (view.kind !== 'list') throw new Error('expected a list');
+    expect(view.products.map((entry) => entry.name)).toEqual(['Gone', 'Here']);
+    expect(view.trending.map((entry) => entry.name)).toEqual(['Here']);
   });
 
   it('gives Top Picks when featured', () => {
@@ -186,6 +252,18 @@ describe('category and Top Picks views are pre-rendered pages that stand for the
     expect(prerenderedCataloguePath('home', false)).toBe('/products/category/home');
     expect(prerenderedCataloguePath(null, true)).toBe('/products/top-picks');
     expect(prerenderedCataloguePath('home', true)).toBe('/products/top-picks/home');
+  });
+
+  it("publishes a list's later pages below it", () => {
+    expect(prerenderedCataloguePath(null, false, 2)).toBe('/products/page/2');
+    expect(prerenderedCataloguePath('home', false, 3)).toBe('/products/category/home/page/3');
+    expect(prerenderedCataloguePath('home', false, 1)).toBe('/products/category/home');
+    expect(canonicalForPrerenderedPath('/products/page/2')).toBe('/products?page=2');
+    expect(canonicalForPrerenderedPath('/products/category/home/page/3/')).toBe('/products?category=home&page=3');
+    expect(canonicalForPrerenderedPath('/products/page/1')).toBeNull();
+    expect(canonicalForPrerenderedPath('/products/page/x')).toBeNull();
+    expect(canonicalForPrerenderedPath('/products/category/home/page/')).toBeNull();
+    expect(canonicalForPrerenderedPath('/products/category/home/no-js/search')).toBeNull();
   });
 
   it('maps each such page back to its canonical URL, for the sitemap', () => {

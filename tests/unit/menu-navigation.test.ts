@@ -26,9 +26,25 @@ describe('mega menu text is cut to size', () => {
     expect(cut).toBe(`${'a'.repeat(40)}…`);
   });
 
-  it('drops whitespace left at the cut', () => {
-    expect(truncateText('How to Set Up a Beginner Home Gym Without Wasting Money', 40)).toBe('How to Set Up a Beginner Home Gym Withou…');
+  it('ends on a word boundary: the last whole word that fits, then the ellipsis', () => {
+    expect(truncateText('How to Set Up a Beginner Home Gym Without Wasting Money', 40)).toBe('How to Set Up a Beginner Home Gym…');
     expect(truncateText('abcd efgh', 5)).toBe('abcd…');
+    expect(truncateText('abcd efgh', 4)).toBe('abcd…');
+    expect(truncateText('abcd efgh', 7)).toBe('abcd…');
+  });
+
+  it('leaves no punctuation dangling before the ellipsis', () => {
+    expect(truncateText('Foam rolling, stretching and sleep', 14)).toBe('Foam rolling…');
+    expect(truncateText('Sleep better – a guide', 14)).toBe('Sleep better…');
+  });
+
+  it('cuts inside a word only when one word is longer than the limit', () => {
+    expect(truncateText('Supercalifragilistic expialidocious', 10)).toBe('Supercalif…');
+  });
+
+  it('never makes the kept text longer than the limit', () => {
+    const titles = ['How to Set Up a Beginner Home Gym Without Wasting Money', 'The 7 Best Massage Guns of the Year, Tested and Compared'];
+    for (const title of titles) expect(Array.from(truncateText(title, 40).slice(0, -1)).length).toBeLessThanOrEqual(40);
   });
 
   it('counts characters, not UTF-16 units, so an emoji is never split', () => {

@@ -11,10 +11,16 @@ import { showsTrending } from './view.ts';
 export interface CatalogueListView {
   kind: 'list';
   query: CatalogueQuery;
-  /** Sorted, at most 200. */
+  /** The page shown, sorted (pagination.ts: 24 a page, never more than the spec's 200). */
   products: CatalogueProduct[];
-  /** How many matched in all (more than products.length when the limit cut the list). */
+  /** How many matched in all: "{n} products found". */
   total: number;
+  /** The page shown (the last one when the query asks past the end) and how many there are. */
+  page: number;
+  pageCount: number;
+  /** Positions of the first and last product shown within the match, 1-based (0 when empty). */
+  first: number;
+  last: number;
   trending: CatalogueProduct[];
 }
 
@@ -51,6 +57,10 @@ export function catalogueView(items: readonly CatalogueItem[], query: CatalogueQ
     query,
     products: products(selection.items),
     total: selection.total,
+    page: selection.page,
+    pageCount: selection.pageCount,
+    first: selection.first,
+    last: selection.last,
     trending: showsTrending(query) && query.category ? products(trendingProducts(items, query.category)) : [],
   };
 }

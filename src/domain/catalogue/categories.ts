@@ -12,8 +12,10 @@ export const RELATED_CATEGORY_COUNT = 4;
 export interface CategorySummary {
   slug: string;
   name: string;
-  /** Listed (available) products in the category. */
+  /** What its list shows with the default filters (counts.ts: listed and in stock). */
   productCount: number;
+  /** What its Top Picks view shows (distinct products of Editor's Choice and Highest Rated). */
+  topPickCount: number;
 }
 
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -28,9 +30,14 @@ export function orderCategories<T extends Pick<CategorySummary, 'slug' | 'name'>
   );
 }
 
-/** The first five categories, as chips on narrow screens (the More drawer lists them all). */
-export function mobileChipCategories<T>(ordered: readonly T[]): T[] {
-  return ordered.slice(0, MOBILE_CHIP_COUNT);
+/**
+ * The first five categories, as chips on narrow screens (the More drawer lists them all), plus
+ * the current category at the end when it is not among them, so the shopper sees where they are.
+ */
+export function mobileChipCategories<T extends { slug: string }>(ordered: readonly T[], current: string | null = null): T[] {
+  const chips = ordered.slice(0, MOBILE_CHIP_COUNT);
+  const selected = ordered.find((category) => category.slug === current);
+  return selected && !chips.includes(selected) ? [...chips, selected] : chips;
 }
 
 /**
@@ -39,7 +46,7 @@ export function mobileChipCategories<T>(ordered: readonly T[]): T[] {
  * 'uncategorized' catch-all are not worth a detour and are skipped. None when the selected
  * category is unknown or the catalogue has only one category.
  */
-export function relatedCategories<T extends CategorySummary>(ordered: readonly T[], current: string | null): T[] {
+export function relatedCategories<T extends Pick<CategorySummary, 'slug' | 'productCount'>>(ordered: readonly T[], current: string | null): T[] {
   const index = ordered.findIndex((category) => category.slug === current);
   if (index < 0 || ordered.length <= 1) return [];
   const rotated = [...ordered.slice(index + 1), ...ordered.slice(0, index)];
@@ -55,4 +62,9 @@ export function categoryHref(slug: string | null, featured: boolean): string {
 /** "1 product", "12 products". */
 export function productCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'product' : 'products'}`;
+}
+
+/** "1 top pick", "14 top picks": Top Picks views show picks, not the whole category. */
+export function topPickCountLabel(count: number): string {
+  return `${count} ${count === 1 ? 'top pick' : 'top picks'}`;
 }

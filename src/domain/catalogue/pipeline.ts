@@ -1,14 +1,15 @@
 /**
  * The catalogue's filter and sort pipeline (spec section 7, product reads): the listed products
  * narrowed by category, search, featured, price bounds, minimum rating, stock and special
- * features, sorted by the chosen order, at most 200. The same functions build the static pages at
+ * features, sorted by the chosen order, one page of it at a time. The same functions build the static pages at
  * build time and answer every filter change in the browser.
  *
  * Items arrive in the catalogue's newest-first order and carry their rank in it, so every sort
  * breaks ties by recency and the default sort is a plain rank order.
  */
 import type { CatalogueProduct } from '../product-card.ts';
-import { CATALOGUE_LIMIT, effectivePrice } from '../product.ts';
+import { effectivePrice } from '../product.ts';
+import { CATALOGUE_PAGE_SIZE, clampPage, pageCount, pageSlice } from './pagination.ts';
 import { RATING_OPTIONS, type CatalogueQuery, type FeatureKey, type RatingFilter, type SortKey, type StockState } from './query.ts';
 
 export interface CatalogueItem {
@@ -50,7 +51,7 @@ export function matchesRating(product: CatalogueProduct, rating: RatingFilter | 
 }
 
 /** In-stock alone keeps in-stock products, out-of-stock alone the others, both keep all. */
-export function matchesAvailability(product: CatalogueProduct, availability: readonly StockState[]): boolean {
+export function matchesAvailability(product: Pick<CatalogueProduct, 'inStock'>, availability: readonly StockState[]): boolean {
   return availability.includes(product.inStock ? 'in-stock' : 'out-of-stock');
 }
 
@@ -79,8 +80,8 @@ export interface SelectOptions {
    * the search matches names only: descriptions are not part of the card data.
    */
   matchesSearch?: (item: CatalogueItem) => boolean;
-  /** Defaults to the spec's 200. */
-  limit?: number;
+  /** Products a page; defaults to CATALOGUE_PAGE_SIZE, never more than the spec's 200. */
+  pageSize?: number;
 }
 
 export function filterCatalogue(items: readonly CatalogueItem[], query: CatalogueQuery, options: SelectOptions = {}): CatalogueItem[] {
@@ -119,14 +120,27 @@ export function sortCatalogue(items: readonly CatalogueItem[], sort: SortKey): C
 }
 
 export interface CatalogueSelection {
-  /** The products to show, sorted, at most the limit. */
+  /** The products of the requested page (the last page when it asks past the end), sorted. */
   items: CatalogueItem[];
-  /** How many matched before the limit. */
+  /** How many matched in all. */
   total: number;
+  /** The page shown, 1-based, and how many there are (at least 1). */
+  page: number;
+  pageCount: number;
+  /** Positions of the first and last product shown in the whole match, 1-based (0 when empty). */
+  first: number;
+  last: number;
 }
 
-/** The whole pipeline: filter, sort, then keep the first 200 (spec section 9: product list limit). */
+/**
+ * The whole pipeline: filter, sort, then the query's page of it. A page holds at most the spec's
+ * 200 (section 9: product list limit); every product of the match is on some page.
+ */
 export function selectCatalogue(items: readonly CatalogueItem[], query: CatalogueQuery, options: SelectOptions = {}): CatalogueSelection {
-  const matched = filterCatalogue(items, query, options);
-  return { items: sortCatalogue(matched, query.sort).slice(0, options.limit ?? CATALOGUE_LIMIT), total: matched.length };
+  const matched = sortCatalogue(filterCatalogue(items, query, options), query.sort);
+  const size = options.pageSize ?? CATALOGUE_PAGE_SIZE;
+  const pages = pageCount(matched.length, size);
+  const page = clampPage(query.page, pages);
+  const slice = pageSlice(matched, page, size);
+  return { items: slice.items, total: matched.length, page, pageCount: pages, first: slice.first, last: slice.last };
 }

@@ -60,6 +60,8 @@ export interface CatalogueQuery {
   availability: readonly StockState[];
   /** Features every listed product must have, in FEATURE_OPTIONS order, no repeats. */
   features: readonly FeatureKey[];
+  /** The page of the list, 1-based (pagination.ts); changing anything else returns to 1. */
+  page: number;
 }
 
 export const DEFAULT_QUERY: CatalogueQuery = Object.freeze({
@@ -72,10 +74,11 @@ export const DEFAULT_QUERY: CatalogueQuery = Object.freeze({
   rating: null,
   availability: DEFAULT_AVAILABILITY,
   features: [],
+  page: 1,
 });
 
 /** The query parameters the catalogue reads, in the order it writes them. */
-export const QUERY_PARAMS = ['category', 'search', 'featured', 'sort', 'min_price', 'max_price', 'rating', 'availability', 'features'] as const;
+export const QUERY_PARAMS = ['category', 'search', 'featured', 'sort', 'min_price', 'max_price', 'rating', 'availability', 'features', 'page'] as const;
 
 function text(params: URLSearchParams, key: string): string | null {
   const value = params.get(key)?.trim();
@@ -111,6 +114,13 @@ export function parseFeatures(raw: string | null): FeatureKey[] {
   return parseList(raw, FEATURE_OPTIONS);
 }
 
+/** A whole page number from 1 (a bare number, no sign, no fraction); anything else is page 1. */
+export function parsePage(raw: string | null | undefined): number {
+  const value = raw?.trim();
+  if (!value || !/^\d{1,6}$/.test(value)) return 1;
+  return Math.max(1, Number(value));
+}
+
 function parseSort(raw: string | null): SortKey {
   return SORT_OPTIONS.find((option) => option.value === raw)?.value ?? DEFAULT_SORT;
 }
@@ -129,6 +139,7 @@ export function parseCatalogueQuery(input: URLSearchParams | string): CatalogueQ
     rating: parseRating(params.get('rating')),
     availability: parseAvailability(params.get('availability')),
     features: parseFeatures(params.get('features')),
+    page: parsePage(params.get('page')),
   };
 }
 
@@ -152,6 +163,7 @@ export function serializeCatalogueQuery(query: CatalogueQuery): string {
   if (query.rating) params.set('rating', query.rating);
   if (!isDefaultAvailability(query.availability)) params.set('availability', query.availability.join(','));
   if (query.features.length > 0) params.set('features', query.features.join(','));
+  if (query.page > 1) params.set('page', String(query.page));
   // URLSearchParams writes commas as %2C; they are legal in a query and easier to read and share.
   return params.toString().replace(/%2C/gi, ',');
 }
@@ -168,11 +180,15 @@ export function sameQuery(a: CatalogueQuery, b: CatalogueQuery): boolean {
   return serializeCatalogueQuery(a) === serializeCatalogueQuery(b);
 }
 
-/** A query with some fields changed; list fields are re-normalised so the result stays canonical. */
+/**
+ * A query with some fields changed; list fields are re-normalised so the result stays canonical.
+ * Any change but the page's own returns to page 1: a new filter or order makes a new list.
+ */
 export function withQuery(query: CatalogueQuery, changes: Partial<CatalogueQuery>): CatalogueQuery {
   const next = { ...query, ...changes };
   return {
     ...next,
+    page: changes.page !== undefined ? Math.max(1, Math.floor(changes.page) || 1) : 1,
     search: next.search?.trim() ? next.search.trim() : null,
     minPrice: next.minPrice !== null && next.minPrice > 0 ? next.minPrice : null,
     availability: parseAvailability(next.availability.join(',')),

@@ -21,6 +21,8 @@ import {
   showsRelatedCategories,
 } from '../../domain/catalogue/view.ts';
 import { QuizBanner } from '../quiz/QuizBanner.tsx';
+import ListingDisclosure from './ListingDisclosure.tsx';
+import { Pagination } from './Pagination.tsx';
 import { CatalogueContext } from './catalogue-context.ts';
 import { CatalogueHeader } from './CatalogueHeader.tsx';
 import { CategoryBrowser } from './CategoryBrowser.tsx';
@@ -38,21 +40,28 @@ export interface CatalogueAppProps {
   /** Names this build's data files. */
   version: string;
   shardKeys: string[];
-  /** Every category, in browser order, with its product count. */
+  /** Every category, in browser order, with what its list and its Top Picks show. */
   categories: CategorySummary[];
+  /** What All Products and All Top Picks show. */
+  totals: { products: number; topPicks: number };
   base: CatalogueBase;
   /** The view the page was pre-rendered with; a list view's products are left out (they are the `children` grid). */
   initialView: CatalogueView;
-  /** How many products the pre-rendered grid holds. */
-  prerenderedCount: number;
+  /**
+   * The line a copy of this page built for readers without JavaScript shows above the list ("Search
+   * needs JavaScript; showing all products"); only a <noscript> style ever shows it (no-js.ts).
+   */
+  noJsNotice?: string | null;
   children?: ReactNode;
 }
 
-export default function CatalogueApp({ version, shardKeys, categories, base, initialView, prerenderedCount, children }: CatalogueAppProps) {
+export default function CatalogueApp({ version, shardKeys, categories, totals, base, initialView, noJsNotice = null, children }: CatalogueAppProps) {
   const { query, view, prerendered, status, error, navigate, prefetch } = useCatalogue({ base, initialView, version, shardKeys });
   const topRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const shownQuery = view.query;
-  const categoryName = categories.find((category) => category.slug === shownQuery.category)?.name ?? null;
+  const category = categories.find((entry) => entry.slug === shownQuery.category) ?? null;
+  const categoryName = category?.name ?? null;
 
   useEffect(() => enhanceProductCards(), []);
 
@@ -65,7 +74,6 @@ export default function CatalogueApp({ version, shardKeys, categories, base, ini
     if (canonical) canonical.href = new URL(canonicalCataloguePath(shownQuery), canonical.href).href;
   }, [prerendered, shownQuery, categoryName]);
 
-  const count = view.kind !== 'list' ? 0 : prerendered ? prerenderedCount : view.products.length;
   const loading = status === 'loading';
 
   return (
@@ -78,7 +86,8 @@ export default function CatalogueApp({ version, shardKeys, categories, base, ini
         data-catalogue-status={status}
       >
         <CatalogueHeader query={shownQuery} categoryName={categoryName} />
-        <div onPointerEnter={prefetch} onFocus={prefetch}>
+        {/* Searching runs in the browser: without JavaScript the bar is hidden (BaseLayout's <noscript> style). */}
+        <div onPointerEnter={prefetch} onFocus={prefetch} data-requires-js="">
           <SearchBar />
         </div>
         {error && (
@@ -93,40 +102,66 @@ export default function CatalogueApp({ version, shardKeys, categories, base, ini
           </div>
         )}
         {showsQuizBanner(shownQuery) && (
-          <div className="mb-8">
+          // The quiz opens in a dialog: nothing to offer without JavaScript.
+          <div className="mb-8" data-requires-js="">
             <QuizBanner />
           </div>
         )}
-        {showsCategoryBrowser(shownQuery) && <CategoryBrowser categories={categories} current={shownQuery.category} featured={shownQuery.featured} />}
+        {showsCategoryBrowser(shownQuery) && (
+          <CategoryBrowser categories={categories} totals={totals} current={shownQuery.category} featured={shownQuery.featured} />
+        )}
 
         {view.kind === 'top-picks' ? (
           <div aria-busy={loading} className={loading ? 'opacity-60 transition-opacity' : undefined}>
+            <ListingDisclosure className="mb-6" />
             <TopPicksView view={view} categoryName={categoryName} />
           </div>
         ) : (
-          <div className="md:grid md:grid-cols-[15rem_minmax(0,1fr)] md:gap-8 lg:grid-cols-[17rem_minmax(0,1fr)]">
+          <div className="md:grid md:grid-cols-[15rem_minmax(0,1fr)] md:items-start md:gap-8 lg:grid-cols-[17rem_minmax(0,1fr)]">
             {showsFilterPanel(shownQuery) && (
-              <aside aria-label="Filters" className="hidden md:block" onPointerEnter={prefetch} onFocus={prefetch}>
-                <FilterPanel categories={categories} />
+              // Sticky below the site header while the list scrolls, with its own scroll when taller than the window.
+              <aside
+                aria-label="Filters"
+                className="hidden md:sticky md:top-[7.5rem] md:block md:max-h-[calc(100dvh-8.5rem)] md:overflow-y-auto md:overscroll-contain md:pr-2 md:pb-4"
+                onPointerEnter={prefetch}
+                onFocus={prefetch}
+              >
+                <FilterPanel categories={categories} allCount={totals.products} />
               </aside>
             )}
             <section aria-labelledby="catalogue-list-heading" aria-busy={loading} className="min-w-0">
-              {view.trending.length > 0 && <TrendingStrip categoryName={categoryName ?? shownQuery.category ?? ''} products={view.trending} />}
-              <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
+              {/* Before the first product, the Trending strip's included (issue 9, point 4). */}
+              {(view.total > 0 || view.trending.length > 0) && <ListingDisclosure className="mb-5" />}
+              {view.trending.length > 0 && <TrendingStrip categoryName={categoryName ?? ''} products={view.trending} />}
+              {/* A page link brings this back into view (below the sticky header), not the Trending strip above it. */}
+              <div ref={listRef} className="mb-4 flex scroll-mt-32 flex-wrap items-end justify-between gap-3">
                 <div>
                   <h2 id="catalogue-list-heading" className="text-xl font-bold text-ink">
                     {listHeading(shownQuery, categoryName)}
                   </h2>
                   <p className="mt-1 text-sm text-ink-muted" role="status">
-                    {loading ? 'Loading products…' : resultCountLabel(count)}
-                    {!loading && view.total > count && ` (showing the first ${count} of ${view.total}; narrow the filters to see the rest)`}
+                    {loading ? 'Loading products…' : resultCountLabel(view.total)}
+                    {!loading && view.pageCount > 1 && ` · showing ${view.first}–${view.last}, page ${view.page} of ${view.pageCount}`}
                   </p>
                 </div>
-                <FiltersDrawer categories={categories} resultCount={count} onIntent={prefetch} />
+                <FiltersDrawer categories={categories} allCount={totals.products} resultCount={view.total} onIntent={prefetch} />
               </div>
+              {noJsNotice && (
+                // Shown only without JavaScript (CataloguePage's <noscript> style); the island answers the query otherwise.
+                <p data-no-js-only="" className="mb-4 hidden rounded-lg border border-line bg-muted px-4 py-2 text-sm font-medium text-ink">
+                  {noJsNotice}
+                </p>
+              )}
               <div className={loading ? 'opacity-60 transition-opacity' : undefined} data-catalogue-results>
-                {count === 0 ? <EmptyState query={shownQuery} /> : prerendered ? children : <ProductGrid products={view.products} />}
+                {view.total === 0 ? (
+                  <EmptyState query={shownQuery} categoryKnown={category !== null} />
+                ) : prerendered ? (
+                  children
+                ) : (
+                  <ProductGrid products={view.products} />
+                )}
               </div>
+              <Pagination query={shownQuery} page={view.page} pageCount={view.pageCount} scrollTarget={() => listRef.current} />
               {showsRelatedCategories(shownQuery, categories.length) && (
                 <RelatedCategories categories={relatedCategories(categories, shownQuery.category)} />
               )}

@@ -10,13 +10,15 @@ interface Props extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   to: CatalogueQuery;
   /** Called after navigating in place (a drawer closes itself). */
   onNavigated?: () => void;
+  /** Where to scroll back to when it lies above the viewport; the top of the catalogue unless told. */
+  scrollTarget?: () => HTMLElement | null;
 }
 
 function isPlainClick(event: MouseEvent): boolean {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
-export function CatalogueLink({ to, onNavigated, onClick, children, ...rest }: Props) {
+export function CatalogueLink({ to, onNavigated, scrollTarget, onClick, children, ...rest }: Props) {
   const { navigate, top } = useCatalogueContext();
   return (
     <a
@@ -26,7 +28,7 @@ export function CatalogueLink({ to, onNavigated, onClick, children, ...rest }: P
         onClick?.(event);
         if (event.defaultPrevented || !isPlainClick(event)) return;
         event.preventDefault();
-        navigate(to, { scrollTo: top() });
+        navigate(to, { scrollTo: scrollTarget ? scrollTarget() : top() });
         onNavigated?.();
       }}
     >

@@ -1,17 +1,21 @@
 /**
  * The category browser (spec section 2; not shown while searching): on desktop a card grid of
  * every category plus All Products (All Top Picks in Top Picks); on mobile the first five as
- * chips plus a More drawer listing all. Links keep featured=true when it is set.
+ * chips (and the current category) plus a More drawer listing all. Links keep featured=true when
+ * it is set. Counts are what each link shows: products with the default filters, or top picks.
+ *
+ * Without JavaScript the More drawer cannot open, so it is hidden and every category is a chip.
  */
 import { LayoutGrid, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
-import { mobileChipCategories, productCountLabel, type CategorySummary } from '../../domain/catalogue/categories.ts';
+import { mobileChipCategories, productCountLabel, topPickCountLabel, type CategorySummary } from '../../domain/catalogue/categories.ts';
 import { DEFAULT_QUERY } from '../../domain/catalogue/query.ts';
 import { CatalogueLink } from './CatalogueLink.tsx';
 
 interface Props {
   categories: readonly CategorySummary[];
+  totals: { products: number; topPicks: number };
   current: string | null;
   featured: boolean;
 }
@@ -19,14 +23,17 @@ interface Props {
 interface Entry {
   slug: string | null;
   name: string;
-  productCount: number;
+  /** What the link shows: products in a list, top picks in Top Picks. */
+  count: number;
 }
 
-export function CategoryBrowser({ categories, current, featured }: Props) {
+export function CategoryBrowser({ categories, totals, current, featured }: Props) {
   const [moreOpen, setMoreOpen] = useState(false);
-  const allLabel = featured ? 'All Top Picks' : 'All Products';
-  const all: Entry = { slug: null, name: allLabel, productCount: categories.reduce((sum, category) => sum + category.productCount, 0) };
-  const entries: Entry[] = [all, ...categories];
+  const all: Entry = { slug: null, name: featured ? 'All Top Picks' : 'All Products', count: featured ? totals.topPicks : totals.products };
+  const entryOf = (category: CategorySummary): Entry => ({ slug: category.slug, name: category.name, count: featured ? category.topPickCount : category.productCount });
+  const entries: Entry[] = [all, ...categories.map(entryOf)];
+  const chips = mobileChipCategories(categories, current);
+  const countLabel = featured ? topPickCountLabel : productCountLabel;
   const link = (entry: Entry) => ({ ...DEFAULT_QUERY, category: entry.slug, featured });
   const currentAttr = (entry: Entry) => (entry.slug === current ? ('page' as const) : undefined);
 
@@ -41,15 +48,20 @@ export function CategoryBrowser({ categories, current, featured }: Props) {
               className="flex h-full flex-col justify-between gap-0.5 rounded-card border border-line bg-surface px-4 py-3 text-sm shadow-card transition hover:border-brand-300 hover:shadow-card-hover aria-[current=page]:border-brand-600 aria-[current=page]:ring-1 aria-[current=page]:ring-brand-600"
             >
               <span className="font-semibold text-ink">{entry.name}</span>
-              <span className="text-xs text-ink-muted">{productCountLabel(entry.productCount)}</span>
+              <span className="text-xs text-ink-muted">{countLabel(entry.count)}</span>
             </CatalogueLink>
           </li>
         ))}
       </ul>
 
       <ul className="flex flex-wrap gap-2 md:hidden">
-        {[all, ...mobileChipCategories(categories)].map((entry) => (
-          <li key={entry.slug ?? ''} className="flex-none">
+        {[all, ...chips.map(entryOf), ...categories.filter((category) => !chips.includes(category)).map((category) => ({ ...entryOf(category), extra: true }))].map((entry) => (
+          <li
+            key={entry.slug ?? ''}
+            // The chips beyond the first five (and the current one) show only without JavaScript, in place of More.
+            className={'extra' in entry ? 'hidden flex-none' : 'flex-none'}
+            data-no-js-only={'extra' in entry ? '' : undefined}
+          >
             <CatalogueLink
               to={link(entry)}
               aria-current={currentAttr(entry)}
@@ -59,7 +71,7 @@ export function CategoryBrowser({ categories, current, featured }: Props) {
             </CatalogueLink>
           </li>
         ))}
-        <li className="flex-none">
+        <li className="flex-none" data-requires-js="">
           <Dialog.Root open={moreOpen} onOpenChange={setMoreOpen}>
             <Dialog.Trigger className="inline-flex h-9 flex-none items-center gap-1.5 rounded-full border border-line bg-surface px-3 text-sm font-semibold text-brand-800">
               <LayoutGrid aria-hidden="true" size={15} />
@@ -88,7 +100,10 @@ export function CategoryBrowser({ categories, current, featured }: Props) {
                         className="flex items-center justify-between rounded-lg px-3 py-2.5 text-ink hover:bg-brand-50 aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold"
                       >
                         <span>{entry.name}</span>
-                        <span className="text-sm text-ink-muted">{entry.productCount}</span>
+                        <span className="text-sm text-ink-muted">
+                          {entry.count}
+                          <span className="sr-only">{featured ? ' top picks' : ' products'}</span>
+                        </span>
                       </CatalogueLink>
                     </li>
                   ))}

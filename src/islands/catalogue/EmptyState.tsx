@@ -4,9 +4,9 @@ import type { CatalogueQuery } from '../../domain/catalogue/query.ts';
 import { clearedFilters, emptyState, hasClearableFilters } from '../../domain/catalogue/view.ts';
 import { useCatalogueContext } from './catalogue-context.ts';
 
-export function EmptyState({ query }: { query: CatalogueQuery }) {
+export function EmptyState({ query, categoryKnown }: { query: CatalogueQuery; categoryKnown: boolean }) {
   const { navigate } = useCatalogueContext();
-  const { title, hint } = emptyState(query);
+  const { title, hint } = emptyState(query, categoryKnown);
   return (
     <div className="rounded-card border border-dashed border-line bg-surface p-10 text-center">
       <SearchX aria-hidden="true" size={32} className="mx-auto mb-3 text-ink-muted" />
@@ -15,6 +15,7 @@ export function EmptyState({ query }: { query: CatalogueQuery }) {
       {hasClearableFilters(query) && (
         <button
           type="button"
+          data-requires-js=""
           onClick={() => navigate(clearedFilters(query))}
           className="mt-5 inline-flex h-10 items-center rounded-full border border-line bg-surface px-4 text-sm font-semibold text-ink hover:bg-brand-50"
         >

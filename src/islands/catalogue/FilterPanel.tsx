@@ -13,6 +13,8 @@ import { useCatalogueContext } from './catalogue-context.ts';
 
 interface Props {
   categories: readonly CategorySummary[];
+  /** What All Categories shows (counts.ts). */
+  allCount: number;
   /** Called after a category link was followed (the drawer closes). */
   onNavigated?: () => void;
 }
@@ -21,14 +23,17 @@ const legend = 'mb-3 text-sm font-semibold text-ink';
 const choice = 'flex items-center gap-2.5 py-1 text-sm text-ink';
 const box = 'size-4 flex-none accent-brand-700';
 
-export function FilterPanel({ categories, onNavigated }: Props) {
+/**
+ * Category links work without JavaScript; the other controls change the list in the browser, so
+ * they carry data-requires-js and BaseLayout's <noscript> style hides them.
+ */
+export function FilterPanel({ categories, allCount, onNavigated }: Props) {
   const { query, navigate } = useCatalogueContext();
   const id = useId();
-  const all = categories.reduce((sum, category) => sum + category.productCount, 0);
 
   return (
     <div className="space-y-7">
-      <div>
+      <div data-requires-js="">
         <label htmlFor={`${id}-sort`} className={`block ${legend}`}>
           Sort By
         </label>
@@ -51,7 +56,7 @@ export function FilterPanel({ categories, onNavigated }: Props) {
           Categories
         </h3>
         <ul className="space-y-0.5 text-sm">
-          {[{ slug: null, name: 'All Categories', productCount: all }, ...categories].map((category) => (
+          {[{ slug: null, name: 'All Categories', productCount: allCount }, ...categories].map((category) => (
             <li key={category.slug ?? ''}>
               <CatalogueLink
                 to={withQuery(query, { category: category.slug })}
@@ -67,9 +72,11 @@ export function FilterPanel({ categories, onNavigated }: Props) {
         </ul>
       </nav>
 
-      <BudgetRange />
+      <div data-requires-js="">
+        <BudgetRange />
+      </div>
 
-      <fieldset>
+      <fieldset data-requires-js="">
         <legend className={legend}>Availability</legend>
         {STOCK_OPTIONS.map((option) => (
           <label key={option.value} className={choice}>
@@ -84,7 +91,7 @@ export function FilterPanel({ categories, onNavigated }: Props) {
         ))}
       </fieldset>
 
-      <fieldset>
+      <fieldset data-requires-js="">
         <legend className={legend}>Rating</legend>
         {[{ value: null, label: 'All Ratings' }, ...RATING_OPTIONS].map((option) => (
           <label key={option.value ?? 'all'} className={choice}>
@@ -100,7 +107,7 @@ export function FilterPanel({ categories, onNavigated }: Props) {
         ))}
       </fieldset>
 
-      <fieldset>
+      <fieldset data-requires-js="">
         <legend className={legend}>Special Features</legend>
         {FEATURE_OPTIONS.map((option) => (
           <label key={option.value} className={choice}>
@@ -117,6 +124,7 @@ export function FilterPanel({ categories, onNavigated }: Props) {
 
       <button
         type="button"
+        data-requires-js=""
         onClick={() => navigate(clearedFilters(query))}
         className="inline-flex h-10 w-full items-center justify-center rounded-full border border-line bg-surface px-4 text-sm font-semibold text-ink hover:bg-brand-50"
       >

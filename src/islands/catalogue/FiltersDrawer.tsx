@@ -6,29 +6,37 @@ import { SlidersHorizontal, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import type { CategorySummary } from '../../domain/catalogue/categories.ts';
+import { activeFilterCount } from '../../domain/catalogue/view.ts';
+import { useCatalogueContext } from './catalogue-context.ts';
 import { FilterPanel } from './FilterPanel.tsx';
 
 interface Props {
   categories: readonly CategorySummary[];
+  /** What All Categories shows. */
+  allCount: number;
   /** The count shown on the close button, "Show {n} products". */
   resultCount: number;
   /** The shopper is about to filter: a chance to start loading data. */
   onIntent?: () => void;
 }
 
-export function FiltersDrawer({ categories, resultCount, onIntent }: Props) {
+export function FiltersDrawer({ categories, allCount, resultCount, onIntent }: Props) {
   const [open, setOpen] = useState(false);
+  const { query } = useCatalogueContext();
+  const active = activeFilterCount(query);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
         <button
           type="button"
+          // A drawer needs JavaScript to open; without it the button is hidden (BaseLayout's <noscript> style).
+          data-requires-js=""
           onPointerDown={onIntent}
           onFocus={onIntent}
           className="inline-flex h-10 items-center gap-2 rounded-full border border-line bg-surface px-4 text-sm font-semibold text-ink hover:bg-brand-50 md:hidden"
         >
           <SlidersHorizontal aria-hidden="true" size={16} />
-          Filters
+          {active > 0 ? `Filters (${active})` : 'Filters'}
         </button>
       </Dialog.Trigger>
       <Dialog.Portal>
@@ -42,7 +50,7 @@ export function FiltersDrawer({ categories, resultCount, onIntent }: Props) {
           </div>
           <Dialog.Description className="sr-only">Narrow the products shown. Changes apply at once.</Dialog.Description>
           <div className="flex-1 overflow-y-auto px-5 py-5">
-            <FilterPanel categories={categories} onNavigated={() => setOpen(false)} />
+            <FilterPanel categories={categories} allCount={allCount} onNavigated={() => setOpen(false)} />
           </div>
           <div className="border-t border-line px-5 py-4">
             <Dialog.Close className="inline-flex h-11 w-full items-center justify-center rounded-full bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800">

@@ -41,7 +41,8 @@ export function ListCarousel({ label, products }: Props) {
       </ul>
       {controls && <p className="sr-only" aria-live="polite">{`Page ${current + 1} of ${pageCount}`}</p>}
       {controls && (
-        <div className="mt-4 flex items-center justify-center gap-4">
+        // Paging the carousel needs JavaScript; without it the first three cards show and the controls are hidden.
+        <div className="mt-4 flex items-center justify-center gap-4" data-requires-js="">
           <button type="button" className={arrow} onClick={() => setPage(previousCarouselPage(current, pageCount))} aria-label={`Previous ${label}`}>
             <ChevronLeft aria-hidden="true" size={18} />
           </button>

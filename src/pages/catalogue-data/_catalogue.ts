@@ -6,6 +6,7 @@
 import { getCollection } from 'astro:content';
 import { cardProduct } from '../../components/product-card/card-product.ts';
 import { orderCategories, type CategorySummary } from '../../domain/catalogue/categories.ts';
+import { defaultViewCounts, topPicksCount } from '../../domain/catalogue/counts.ts';
 import {
   CATALOGUE_FORMAT,
   encodeCardShard,
@@ -17,7 +18,8 @@ import {
 } from '../../domain/catalogue/data-format.ts';
 import { buildCatalogueItems, fingerprint, groupIntoShards } from '../../domain/catalogue/dataset.ts';
 import { topPicks } from '../../domain/catalogue/picks.ts';
-import type { CatalogueItem } from '../../domain/catalogue/pipeline.ts';
+import { selectCatalogue, type CatalogueItem } from '../../domain/catalogue/pipeline.ts';
+import { DEFAULT_QUERY } from '../../domain/catalogue/query.ts';
 import { buildSearchShard, descriptionBlocks } from '../../domain/catalogue/search.ts';
 import { isListed } from '../../domain/product.ts';
 
@@ -26,8 +28,10 @@ export interface BuiltCatalogue {
   version: string;
   /** Every listed product, newest first. */
   items: CatalogueItem[];
-  /** Every category, by name with 'uncategorized' last, with its count of listed products. */
+  /** Every category, by name with 'uncategorized' last, with what its list and its Top Picks show. */
   categories: CategorySummary[];
+  /** What All Products and All Top Picks show. */
+  totals: { products: number; topPicks: number };
   /** The shards that exist (categories with listed products, and '_none' if some have no category). */
   shardKeys: string[];
   cardFiles: Map<string, CardShardFile>;
@@ -49,17 +53,29 @@ async function build(): Promise<BuiltCatalogue> {
     searchFiles.set(shard.key, encodeSearchShard(buildSearchShard(blocks)));
   }
 
-  const categories = orderCategories(categoryEntries.map(({ data }) => ({ slug: data.slug, name: data.name, productCount: data.productCount })));
   const picksFile: PicksFile = { format: CATALOGUE_FORMAT, scopes: {} };
-  for (const slug of [null, ...categories.map((category) => category.slug)]) {
+  for (const slug of [null, ...categoryEntries.map(({ data }) => data.slug)]) {
     const picks = topPicks(items, slug);
     picksFile.scopes[picksScope(slug)] = {
       editorsChoice: picks.editorsChoice.map((item) => item.product),
       highestRated: picks.highestRated.map((item) => item.product),
     };
   }
+  // The same rule as the categories collection's productCount (content.config.ts), from the same products.
+  const counts = defaultViewCounts(items.map((item) => item.product));
+  const picksOf = (slug: string | null) => topPicksCount(picksFile.scopes[picksScope(slug)] ?? { editorsChoice: [], highestRated: [] });
+  const categories = orderCategories(
+    categoryEntries.map(({ data }) => ({ slug: data.slug, name: data.name, productCount: counts.byCategory.get(data.slug) ?? 0, topPickCount: picksOf(data.slug) })),
+  );
+  const totals = { products: counts.all, topPicks: picksOf(null) };
   const version = fingerprint(JSON.stringify([[...cardFiles], [...searchFiles], picksFile]));
-  return { version, items, categories, shardKeys: [...cardFiles.keys()], cardFiles, searchFiles, picksFile };
+  return { version, items, categories, totals, shardKeys: [...cardFiles.keys()], cardFiles, searchFiles, picksFile };
+}
+
+/** The later pages (2, 3, …) of a list view with the default filters: the pages the build publishes. */
+export function laterListPages(catalogue: BuiltCatalogue, category: string | null): number[] {
+  const { pageCount } = selectCatalogue(catalogue.items, { ...DEFAULT_QUERY, category });
+  return Array.from({ length: pageCount - 1 }, (_, index) => index + 2);
 }
 
 let built: Promise<BuiltCatalogue> | undefined;
