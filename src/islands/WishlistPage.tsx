@@ -9,7 +9,8 @@ import { api } from '../lib/api.ts';
 import { queryClient, queryKeys } from '../lib/query-client.ts';
 import { toast } from '../lib/toast.ts';
 import Guard from './Guard.tsx';
-import ListingDisclosureNote from './ListingDisclosureNote.tsx';
+import ListingDisclosureText from '../components/ListingDisclosureText.tsx';
+import { LISTING_DISCLOSURE } from '../domain/product-display/listing-disclosure.ts';
 import { EmptyState, LoadError, PageHeading, SavedCard, SkeletonCards } from './SavedListParts.tsx';
 
 function WishlistItems({ user }: { user: AppUser }) {
@@ -29,7 +30,7 @@ function WishlistItems({ user }: { user: AppUser }) {
   // The products link on to retailers, so the short disclosure comes before the first of them.
   return (
     <>
-      <ListingDisclosureNote className="mb-4" />
+      <ListingDisclosureText href={LISTING_DISCLOSURE.href} className="mb-4" />
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {list.data.map(({ product }) => (
           <SavedCard

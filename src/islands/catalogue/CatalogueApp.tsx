@@ -21,7 +21,7 @@ import {
   showsRelatedCategories,
 } from '../../domain/catalogue/view.ts';
 import { QuizBanner } from '../quiz/QuizBanner.tsx';
-import ListingDisclosure from './ListingDisclosure.tsx';
+import ListingDisclosure from '../../components/ListingDisclosureText.tsx';
 import { Pagination } from './Pagination.tsx';
 import { CatalogueContext } from './catalogue-context.ts';
 import { CatalogueHeader } from './CatalogueHeader.tsx';
