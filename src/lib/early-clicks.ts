@@ -6,10 +6,9 @@
  *
  * A control waits for one of two things:
  * - an Astro island: the closest `astro-island` still carries `ssr`, which Astro removes, and then
- *   dispatches `astro:hydrate` on the island, once the framework has taken the HTML over
- *   (astro/dist/runtime/server/astro-island.js). React then hydrates in a transition, but it
- *   hydrates at once when a discrete event (click, input, change) reaches the root, so replaying
- *   the click right after `astro:hydrate` reaches the real handler;
+ *   dispatches `astro:hydrate` on the island, once the framework has been handed the HTML
+ *   (astro/dist/runtime/server/astro-island.js). @astrojs/react hydrates in a transition, so the
+ *   click is replayed when the browser is next idle after that event;
  * - a module script: an element marked `data-await-script` until the script calls
  *   markScriptReady (script-ready.ts).
  *
@@ -169,15 +168,19 @@ export function installEarlyClicks(doc: Document, config: EarlyClicksConfig): vo
       dirty.delete(field);
       typed.set(field, field.value);
     }
-    // After the current task, so Astro finishes its own bookkeeping (nested islands wait for this event too).
-    setTimeout(() => release(gate, true, typed));
+    // Once the browser is idle: React hydrates in a transition, in tasks of its own, and an event
+    // that reaches a large island before that work is done can be dropped (seen on the catalogue).
+    // Idle comes after those tasks; the timeout bounds the wait on a page that is never idle.
+    const go = () => release(gate, true, typed);
+    if ('requestIdleCallback' in window) requestIdleCallback(go, { timeout: 1000 });
+    else setTimeout(go, 100);
   }
 
   doc.addEventListener(
     'click',
     (event) => {
       const target = event.target;
-      if (!(target instanceof Element) || !event.isTrusted) return;
+      if (!(target instanceof Element)) return;
       const control = heldControl(target);
       const gate = control && gateOf(control);
       if (!control || !gate) return;
@@ -193,7 +196,7 @@ export function installEarlyClicks(doc: Document, config: EarlyClicksConfig): vo
     'submit',
     (event) => {
       const form = event.target;
-      if (!(form instanceof HTMLFormElement) || !event.isTrusted) return;
+      if (!(form instanceof HTMLFormElement)) return;
       const gate = gateOf(form);
       if (!gate) return;
       event.preventDefault();
@@ -205,7 +208,8 @@ export function installEarlyClicks(doc: Document, config: EarlyClicksConfig): vo
 
   const changed = (event: Event) => {
     const field = event.target;
-    if (!event.isTrusted || !(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement)) return;
+    // Untrusted too: autofill and password managers set fields with synthetic events.
+    if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement)) return;
     const island = field.closest('astro-island');
     if (island && island.hasAttribute('ssr')) dirty.add(field);
   };

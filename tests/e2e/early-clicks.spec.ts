@@ -13,7 +13,7 @@
  * The census below checks that every visible control on every public page type is served one of
  * these ways; the table checks what each control does after an early click.
  */
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { e2eAccounts } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -47,14 +47,14 @@ interface Row {
   outcome: (page: Page) => Promise<void>;
 }
 
-const LONG = { timeout: 30_000 };
+const LONG = { timeout: 60_000 };
 const POST = '/blog/beginner-home-gym-setup';
 const GUIDE = '/guides/recovery-routines';
 const CATEGORY = '/products?category=recovery-wellness';
 const TOP_PICKS = '/products?featured=true';
 
 /** Clicks and checks the click was held: it landed before the control's script was ready. */
-async function earlyClick(page: Page, locator: ReturnType<Page['locator']>): Promise<void> {
+async function earlyClick(locator: Locator): Promise<void> {
   await locator.click();
   await expect(locator).toHaveAttribute('aria-busy', 'true');
 }
@@ -80,7 +80,7 @@ const rows: Row[] = [
     control: 'mobile menu button',
     served: 'replayed',
     viewports: ['phone'],
-    act: (page) => earlyClick(page, page.getByRole('button', { name: 'Open menu' })),
+    act: (page) => earlyClick(page.getByRole('button', { name: 'Open menu' })),
     outcome: (page) => expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible(LONG),
   },
   {
@@ -88,7 +88,7 @@ const rows: Row[] = [
     control: 'mobile menu button',
     served: 'replayed',
     viewports: ['phone'],
-    act: (page) => earlyClick(page, page.getByRole('button', { name: 'Open menu' })),
+    act: (page) => earlyClick(page.getByRole('button', { name: 'Open menu' })),
     outcome: (page) => expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Browse Categories' })).toBeVisible(LONG),
   },
   {
@@ -96,7 +96,7 @@ const rows: Row[] = [
     control: 'mega menu Guides',
     served: 'replayed',
     viewports: ['desktop'],
-    act: (page) => earlyClick(page, page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Guides' })),
+    act: (page) => earlyClick(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Guides' })),
     outcome: (page) => expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Recovery Routines/ })).toBeVisible(LONG),
   },
   {
@@ -104,14 +104,14 @@ const rows: Row[] = [
     control: 'mega menu Blog Articles',
     served: 'replayed',
     viewports: ['desktop'],
-    act: (page) => earlyClick(page, page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Blog Articles' })),
+    act: (page) => earlyClick(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Blog Articles' })),
     outcome: (page) => expect(page.getByRole('navigation', { name: 'Main' }).getByRole('list', { name: 'Blog Articles' })).toBeVisible(LONG),
   },
   {
     page: '/about',
     control: 'header search',
     served: 'without JS',
-    viewports: ['desktop', 'phone'],
+    viewports: ['phone'],
     act: async (page) => {
       await page.getByRole('searchbox', { name: 'Search products' }).fill('foam roller');
       await page.getByRole('searchbox', { name: 'Search products' }).press('Enter');
@@ -124,7 +124,7 @@ const rows: Row[] = [
     served: 'replayed',
     viewports: ['desktop', 'phone'],
     banner: true,
-    act: (page) => earlyClick(page, page.getByRole('region', { name: 'Cookie Consent' }).getByRole('button', { name: 'Accept' })),
+    act: (page) => earlyClick(page.getByRole('region', { name: 'Cookie Consent' }).getByRole('button', { name: 'Accept' })),
     outcome: async (page) => {
       await expect(page.getByRole('region', { name: 'Cookie Consent' })).toBeHidden(LONG);
       expect(await page.evaluate(() => localStorage.getItem('cookie-consent'))).toBe('accepted');
@@ -136,7 +136,7 @@ const rows: Row[] = [
     served: 'replayed',
     viewports: ['phone'],
     banner: true,
-    act: (page) => earlyClick(page, page.getByRole('region', { name: 'Cookie Consent' }).getByRole('button', { name: 'Decline' })),
+    act: (page) => earlyClick(page.getByRole('region', { name: 'Cookie Consent' }).getByRole('button', { name: 'Decline' })),
     outcome: async (page) => {
       await expect(page.getByRole('region', { name: 'Cookie Consent' })).toBeHidden(LONG);
       expect(await page.evaluate(() => localStorage.getItem('cookie-consent'))).toBe('declined');
@@ -148,7 +148,7 @@ const rows: Row[] = [
     served: 'replayed',
     viewports: ['desktop'],
     banner: true,
-    act: (page) => earlyClick(page, page.getByRole('button', { name: 'Close cookie banner' })),
+    act: (page) => earlyClick(page.getByRole('button', { name: 'Close cookie banner' })),
     outcome: async (page) => {
       await expect(page.getByRole('region', { name: 'Cookie Consent' })).toBeHidden(LONG);
       expect(await page.evaluate(() => localStorage.getItem('cookie-consent'))).toBe('declined');
@@ -160,7 +160,7 @@ const rows: Row[] = [
     served: 'replayed',
     viewports: ['desktop', 'phone'],
     signedIn: 'fresh',
-    act: (page) => earlyClick(page, page.getByRole('button', { name: 'Sign Out' }).first()),
+    act: (page) => earlyClick(page.getByRole('button', { name: 'Sign Out' }).first()),
     outcome: async (page) => {
       await expect(page).toHaveURL(/\/$/, LONG);
       await toast(page, 'Signed out successfully');
@@ -172,7 +172,7 @@ const rows: Row[] = [
     served: 'replayed',
     viewports: ['desktop'],
     signedIn: 'fresh',
-    act: (page) => earlyClick(page, page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Sign Out' })),
+    act: (page) => earlyClick(page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Sign Out' })),
     outcome: async (page) => {
       await expect(page).toHaveURL(/\/$/, LONG);
       await toast(page, 'Signed out successfully');
@@ -197,7 +197,7 @@ const rows: Row[] = [
     control: 'product card Save',
     served: 'replayed',
     viewports: ['desktop', 'phone'],
-    act: (page) => earlyClick(page, page.getByRole('button', { name: /^Save: / }).first()),
+    act: (page) => earlyClick(page.getByRole('button', { name: /^Save: / }).first()),
     outcome: (page) => toast(page, 'Please log in to add items to your wishlist.'),
   },
 
@@ -207,7 +207,7 @@ const rows: Row[] = [
     control: 'Start Quiz',
     served: 'replayed',
     viewports: ['desktop', 'phone'],
-    act: (page) => earlyClick(page, page.getByRole('button', { name: 'Start Quiz' })),
+    act: (page) => earlyClick(page.getByRole('button', { name: 'Start Quiz' })),
     outcome: (page) => expect(page.getByRole('dialog', { name: 'Product Recommendation Quiz' })).toBeVisible(LONG),
   },
   {
@@ -215,7 +215,7 @@ const rows: Row[] = [
     control: 'Filters drawer',
     served: 'replayed',
     viewports: ['phone'],
-    act: (page) => earlyClick(page, page.getByRole('button', { name: 'Filters', exact: true })),
+    act: (page) => earlyClick(page.getByRole('button', { name: 'Filters', exact: true })),
     outcome: (page) => expect(page.getByRole('dialog', { name: 'Filters' })).toBeVisible(LONG),
   },
   {
@@ -223,7 +223,7 @@ const rows: Row[] = [
     control: 'category chips More',
     served: 'replayed',
     viewports: ['phone'],
-    act: (page) => earlyClick(page, page.getByRole('button', { name: 'More' })),
+    act: (page) => earlyClick(page.getByRole('button', { name: 'More' })),
     outcome: (page) => expect(page.getByRole('dialog')).toBeVisible(LONG),
   },
   {
@@ -231,7 +231,7 @@ const rows: Row[] = [
     control: 'Budget Range preset',
     served: 'replayed',
     viewports: ['desktop'],
-    act: (page) => earlyClick(page, page.getByRole('button', { name: /^Mid-Range/ })),
+    act: (page) => earlyClick(page.getByRole('button', { name: /^Mid-Range/ })),
     outcome: async (page) => {
       await expect(page).toHaveURL(/max_price=150/, LONG);
       await expect(page.getByRole('button', { name: /^Mid-Range/ })).toHaveAttribute('aria-pressed', 'true');
@@ -242,7 +242,7 @@ const rows: Row[] = [
     control: 'catalogue card Save',
     served: 'replayed',
     viewports: ['desktop'],
-    act: (page) => earlyClick(page, page.getByRole('button', { name: /^Save: / }).first()),
+    act: (page) => earlyClick(page.getByRole('button', { name: /^Save: / }).first()),
     outcome: (page) => toast(page, 'Please log in to add items to your wishlist.'),
   },
   {
@@ -267,7 +267,9 @@ const rows: Row[] = [
     control: 'Sort By',
     served: 'replayed',
     viewports: ['desktop'],
-    act: (page) => page.getByRole('complementary', { name: 'Filters' }).getByLabel('Sort By').selectOption('Price: Low to High'),
+    act: async (page) => {
+      await page.getByRole('complementary', { name: 'Filters' }).getByLabel('Sort By').selectOption('Price: Low to High');
+    },
     outcome: (page) => expect(page).toHaveURL(/sort=price-low/, LONG),
   },
   {
@@ -275,7 +277,7 @@ const rows: Row[] = [
     control: 'Filters drawer',
     served: 'replayed',
     viewports: ['phone'],
-    act: (page) => earlyClick(page, page.getByRole('button', { name: 'Filters', exact: true })),
+    act: (page) => earlyClick(page.getByRole('button', { name: 'Filters', exact: true })),
     outcome: (page) => expect(page.getByRole('dialog', { name: 'Filters' })).toBeVisible(LONG),
   },
   {
@@ -283,7 +285,7 @@ const rows: Row[] = [
     control: 'carousel Next',
     served: 'replayed',
     viewports: ['desktop', 'phone'],
-    act: (page) => earlyClick(page, page.getByRole('button', { name: "Next Editor's Choice" })),
+    act: (page) => earlyClick(page.getByRole('button', { name: "Next Editor's Choice" })),
     outcome: (page) =>
       expect(page.getByRole('region', { name: "Editor's Choice" }).getByRole('button', { name: /^Page 2 of / })).toHaveAttribute('aria-current', 'true', LONG),
   },
@@ -292,7 +294,7 @@ const rows: Row[] = [
     control: 'carousel dot',
     served: 'replayed',
     viewports: ['desktop'],
-    act: (page) => earlyClick(page, page.getByRole('region', { name: 'Highest Rated' }).getByRole('button', { name: /^Page 2 of / })),
+    act: (page) => earlyClick(page.getByRole('region', { name: 'Highest Rated' }).getByRole('button', { name: /^Page 2 of / })),
     outcome: (page) =>
       expect(page.getByRole('region', { name: 'Highest Rated' }).getByRole('button', { name: /^Page 2 of / })).toHaveAttribute('aria-current', 'true', LONG),
   },
@@ -303,15 +305,15 @@ const rows: Row[] = [
     control: 'Share menu',
     served: 'replayed',
     viewports: ['desktop', 'phone'],
-    act: (page) => earlyClick(page, page.getByRole('button', { name: 'Share' })),
+    act: (page) => earlyClick(page.getByRole('button', { name: 'Share' })),
     outcome: (page) => expect(page.getByRole('menuitem', { name: 'Facebook' })).toBeVisible(LONG),
   },
   {
     page: 'PRODUCT',
     control: 'Save',
     served: 'replayed',
-    viewports: ['desktop', 'phone'],
-    act: (page) => earlyClick(page, page.getByRole('button', { name: 'Save', exact: true })),
+    viewports: ['desktop'],
+    act: (page) => earlyClick(page.getByRole('button', { name: 'Save', exact: true })),
     outcome: (page) => toast(page, 'Please log in to add items to your wishlist.'),
   },
 
@@ -320,7 +322,7 @@ const rows: Row[] = [
     page: '/blog',
     control: 'blog search',
     served: 'replayed',
-    viewports: ['desktop', 'phone'],
+    viewports: ['phone'],
     act: (page) => page.getByRole('searchbox', { name: /Search blog posts/i }).fill('zzzz no such post'),
     outcome: (page) => expect(page.getByText('No posts found')).toBeVisible(LONG),
   },
@@ -328,8 +330,8 @@ const rows: Row[] = [
     page: POST,
     control: 'Bookmark',
     served: 'replayed',
-    viewports: ['desktop', 'phone'],
-    act: (page) => earlyClick(page, page.getByRole('button', { name: 'Bookmark' })),
+    viewports: ['phone'],
+    act: (page) => earlyClick(page.getByRole('button', { name: 'Bookmark' })),
     outcome: (page) => toast(page, 'Please log in to bookmark posts.'),
   },
   {
@@ -358,7 +360,7 @@ const rows: Row[] = [
     page: '/about',
     control: 'View Our Top Picks',
     served: 'without JS',
-    viewports: ['desktop', 'phone'],
+    viewports: ['desktop'],
     act: (page) => page.getByRole('link', { name: 'View Our Top Picks' }).click(),
     outcome: (page) => expect(page).toHaveURL(/\/products\/?\?featured=true$/, LONG),
   },
@@ -389,7 +391,7 @@ const rows: Row[] = [
     act: async (page) => {
       await page.getByLabel('Email').fill(e2eAccounts.user.email);
       await page.getByLabel('Password').fill(e2eAccounts.user.password);
-      await earlyClick(page, page.getByRole('button', { name: 'Sign In', exact: true }));
+      await earlyClick(page.getByRole('button', { name: 'Sign In', exact: true }));
     },
     outcome: (page) => expect(page).toHaveURL(/\/dashboard\/?$/, LONG),
   },
@@ -398,7 +400,7 @@ const rows: Row[] = [
     control: 'Create Account tab',
     served: 'replayed',
     viewports: ['phone'],
-    act: (page) => earlyClick(page, page.getByRole('tab', { name: 'Create Account' })),
+    act: (page) => earlyClick(page.getByRole('tab', { name: 'Create Account' })),
     outcome: (page) => expect(page.getByRole('tab', { name: 'Create Account' })).toHaveAttribute('aria-selected', 'true', LONG),
   },
 ];
@@ -452,7 +454,8 @@ for (const viewport of ['desktop', 'phone'] as const) {
 
     for (const row of rows.filter((entry) => entry.viewports.includes(viewport))) {
       test(`${row.page === 'PRODUCT' ? '/product/{slug}' : row.page}: ${row.control} (${row.served})`, async ({ page, browser, baseURL }) => {
-        test.slow();
+        // A 4× slower CPU on a shared two-core machine: pages take many seconds to hydrate.
+        test.setTimeout(150_000);
         if (!baseURL) throw new Error('No baseURL.');
         if (row.page === 'PRODUCT' && !PRODUCT) PRODUCT = await productPath(browser, baseURL);
         if (!row.banner) await page.addInitScript(() => localStorage.setItem('cookie-consent', 'accepted'));
@@ -476,7 +479,7 @@ const PAGES = ['/', '/products', CATEGORY, TOP_PICKS, 'PRODUCT', '/blog', POST, 
 test.describe('census: every visible control is served before its script runs', () => {
   for (const viewport of ['desktop', 'phone'] as const) {
     test(`at ${VIEWPORTS[viewport].width} px`, async ({ page, browser, baseURL }) => {
-      test.slow();
+      test.setTimeout(150_000);
       if (!baseURL) throw new Error('No baseURL.');
       if (!PRODUCT) PRODUCT = await productPath(browser, baseURL);
       await page.setViewportSize(VIEWPORTS[viewport]);
