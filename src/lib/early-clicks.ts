@@ -112,24 +112,36 @@ export function installEarlyClicks(doc: Document, config: EarlyClicksConfig): vo
   }
 
   /**
+   * Sends an event and tells whether it got through: React stops the propagation of an event that
+   * reaches a root it has not finished hydrating, and drops it.
+   */
+  function reached(field: Field, type: string): boolean {
+    let through = false;
+    const see = () => (through = true);
+    doc.addEventListener(type, see);
+    field.dispatchEvent(new Event(type, { bubbles: true }));
+    doc.removeEventListener(type, see);
+    return through;
+  }
+
+  /**
    * Tells the island's framework about text typed or options chosen before it hydrated. React
    * keeps its own state, starts from the server's empty one, writes it back into the field on its
    * first render, and fires onChange only when the DOM value differs from the one it last saw: so
-   * the value is put back and reported as a change, after a first event that makes React take the
-   * field over if it has not yet.
+   * the value is put back and reported as a change. False when the framework was not listening yet.
    */
-  function handOver(field: Field, value: string): void {
+  function handOver(field: Field, value: string): boolean {
     if (field.localName === 'select') {
       field.value = value;
-      field.dispatchEvent(new Event('change', { bubbles: true }));
-      return;
+      return reached(field, 'change');
     }
     const setter = valueSetter(field as HTMLInputElement | HTMLTextAreaElement);
+    if (!setter) return true;
+    // A first event makes React hydrate the field now, if it has not, so it tracks the value from here on.
     field.dispatchEvent(new Event('input', { bubbles: true }));
-    if (!setter) return;
     field.value = value === '' ? ' ' : '';
     setter.call(field, value);
-    field.dispatchEvent(new Event('input', { bubbles: true }));
+    return reached(field, 'input');
   }
 
   function replay(control: Element, kind: Pending['kind']): void {
@@ -147,8 +159,11 @@ export function installEarlyClicks(doc: Document, config: EarlyClicksConfig): vo
     (control as HTMLElement).click();
   }
 
-  function release(gate: Element, carryOut: boolean, typed: Map<Field, string>): void {
-    for (const [field, value] of typed) if (field.isConnected) handOver(field, value);
+  /** False when the fields could not be handed over yet: try again later. */
+  function release(gate: Element, carryOut: boolean, typed: Map<Field, string>): boolean {
+    let handed = true;
+    for (const [field, value] of typed) if (field.isConnected && !handOver(field, value)) handed = false;
+    if (!handed) return false;
     const due = held.filter((entry) => entry.gate === gate);
     for (const entry of due) {
       held.splice(held.indexOf(entry), 1);
@@ -156,6 +171,17 @@ export function installEarlyClicks(doc: Document, config: EarlyClicksConfig): vo
       const control = carryOut ? current(entry) : null;
       if (control) replay(control, entry.kind);
     }
+    return true;
+  }
+
+  /**
+   * When the browser is idle: React hydrates in a transition, in tasks of its own, and drops an
+   * event that reaches the island before that work is done (seen on the catalogue). Idle comes
+   * after those tasks; the timeout bounds the wait on a page that is never idle.
+   */
+  function whenIdle(run: () => void): void {
+    if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 1000 });
+    else setTimeout(run, 100);
   }
 
   function ready(event: Event): void {
@@ -168,12 +194,12 @@ export function installEarlyClicks(doc: Document, config: EarlyClicksConfig): vo
       dirty.delete(field);
       typed.set(field, field.value);
     }
-    // Once the browser is idle: React hydrates in a transition, in tasks of its own, and an event
-    // that reaches a large island before that work is done can be dropped (seen on the catalogue).
-    // Idle comes after those tasks; the timeout bounds the wait on a page that is never idle.
-    const go = () => release(gate, true, typed);
-    if ('requestIdleCallback' in window) requestIdleCallback(go, { timeout: 1000 });
-    else setTimeout(go, 100);
+    let tries = 0;
+    const attempt = () => {
+      if (!release(gate, true, typed) && ++tries < 10) whenIdle(attempt);
+      else if (tries >= 10) release(gate, true, new Map());
+    };
+    whenIdle(attempt);
   }
 
   doc.addEventListener(

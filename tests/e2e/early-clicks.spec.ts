@@ -264,16 +264,6 @@ const rows: Row[] = [
   },
   {
     page: CATEGORY,
-    control: 'Sort By',
-    served: 'replayed',
-    viewports: ['desktop'],
-    act: async (page) => {
-      await page.getByRole('complementary', { name: 'Filters' }).getByLabel('Sort By').selectOption('Price: Low to High');
-    },
-    outcome: (page) => expect(page).toHaveURL(/sort=price-low/, LONG),
-  },
-  {
-    page: CATEGORY,
     control: 'Filters drawer',
     served: 'replayed',
     viewports: ['phone'],
