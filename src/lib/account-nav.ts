@@ -3,6 +3,7 @@
  * once per page, fills in the name and role, and wires every Sign Out button.
  */
 import { getAuthState, loadSession, subscribeToAuth } from './auth-state.ts';
+import { markScriptReady } from './script-ready.ts';
 import { signOutAndLeave } from './sign-out.ts';
 
 function render(): void {
@@ -18,4 +19,6 @@ document.addEventListener('click', (event) => {
   button.disabled = true;
   void signOutAndLeave().finally(() => (button.disabled = false));
 });
+// A Sign Out clicked before this module ran is carried out now (src/lib/early-clicks.ts).
+document.querySelectorAll('[data-sign-out][data-await-script]').forEach(markScriptReady);
 void loadSession();

@@ -3,6 +3,7 @@
  * the choice under `cookie-consent` and hide the banner. CookieBanner.astro shows it before the
  * first paint when nothing is stored; this module only reacts to the buttons.
  */
+import { markScriptReady } from './script-ready.ts';
 import { COOKIE_CONSENT_KEY, choiceFor, parseConsent, type ConsentAction, type ConsentChoice } from '../domain/cookie-consent.ts';
 
 /** Fired on window with the choice, for anything (analytics) that must wait for consent. */
@@ -48,6 +49,8 @@ function wire(banner: HTMLElement): void {
     observer.disconnect();
     keepSpace();
   });
+  // A choice made before this module ran is carried out now (src/lib/early-clicks.ts).
+  markScriptReady(banner);
 }
 
 const banner = document.getElementById('cookie-consent');

@@ -142,8 +142,8 @@ test.describe('mobile menu and Browse Categories drawer', () => {
   test.beforeEach(async ({ page }) => {
     await withConsent(page);
     await page.goto('/');
-    // The button is static HTML; its script marks it ready to answer a tap.
-    await page.locator('#mobile-menu-button[data-ready]').waitFor({ state: 'attached' });
+    // The button is static HTML; its script marks it ready to answer a tap (an earlier tap waits for it: early-clicks.spec.ts).
+    await page.locator('#mobile-menu-button:not([data-await-script])').waitFor({ state: 'attached' });
   });
 
   test('opens the menu, then the categories drawer, without uncategorized', async ({ page }) => {

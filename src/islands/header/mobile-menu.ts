@@ -5,6 +5,7 @@
  */
 import type { DrawerCategory } from '../../domain/navigation.ts';
 import { servedPath } from '../../domain/page-path.ts';
+import { markScriptReady } from '../../lib/script-ready.ts';
 
 const loadRoot = () => import('./mobile-menu-root.tsx');
 
@@ -23,6 +24,6 @@ export function setUpMobileMenu(button: HTMLButtonElement): void {
   };
   if ('requestIdleCallback' in window) requestIdleCallback(preload, { timeout: 2000 });
   else setTimeout(preload, 200);
-  // Tests and scripts can tell a tap will now be answered.
-  button.dataset.ready = '';
+  // A tap made before this ran is carried out now (src/lib/early-clicks.ts).
+  markScriptReady(button);
 }
