@@ -8,6 +8,7 @@ import { noJsPageOf } from './src/domain/catalogue/no-js.ts';
 import { canonicalForPrerenderedPath } from './src/domain/catalogue/view.ts';
 import { catalogueRewrites } from './src/integrations/catalogue-rewrites.ts';
 import { inlineScriptHashes } from './src/integrations/inline-script-hashes.ts';
+import { earlyClicksScript } from './src/components/early-clicks-script.ts';
 import { isIndexablePath } from './src/domain/indexing.ts';
 
 const site = process.env.SITE_URL || `http://localhost:${process.env.PORT || 8888}`;
@@ -39,7 +40,7 @@ export default defineConfig({
     // /products?category=x serves the page built for x, for readers and crawlers without JavaScript.
     catalogueRewrites(),
     // After the pages are written: every inline script of the project gets its hash into the page's CSP.
-    inlineScriptHashes(),
+    inlineScriptHashes({ trustedScripts: [earlyClicksScript] }),
   ],
   vite: {
     plugins: [tailwindcss()],

@@ -156,7 +156,15 @@ export async function readAuthoredScripts(srcDir: string): Promise<AuthoredScrip
 /** Pages written at once: enough to keep the disk busy without holding thousands of pages in memory. */
 const PARALLEL_PAGES = 32;
 
-export function inlineScriptHashes(): AstroIntegration {
+export interface InlineScriptHashesOptions {
+  /**
+   * Inline scripts the project writes out at build time rather than in a component's source (the
+   * early-click script is minified from TypeScript), trusted by their exact text.
+   */
+  trustedScripts?: readonly string[];
+}
+
+export function inlineScriptHashes(options: InlineScriptHashesOptions = {}): AstroIntegration {
   let srcDir = '';
   return {
     name: 'repwell:inline-script-hashes',
@@ -166,6 +174,7 @@ export function inlineScriptHashes(): AstroIntegration {
       },
       'astro:build:done': async ({ dir, logger }) => {
         const authored = await readAuthoredScripts(srcDir);
+        for (const script of options.trustedScripts ?? []) authored.inline.add(normalise(script));
         const pages = await filesUnder(fileURLToPath(dir), '.html');
         const unknown = new Map<string, number>();
         let hashed = 0;

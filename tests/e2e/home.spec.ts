@@ -77,7 +77,8 @@ async function layoutShiftWhile(page: Page, act: () => Promise<void>): Promise<n
     }).observe({ type: 'layout-shift', buffered: true });
   });
   await act();
-  await page.waitForTimeout(300);
+  // Shifts are reported once the frame that caused them is rendered: two frames settle them.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   return page.evaluate(() => (window as unknown as { __shift: number }).__shift);
 }
 
@@ -94,7 +95,7 @@ for (const viewport of [
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
       for (let y = 0; y < height; y += 400) {
         await page.mouse.wheel(0, 400);
-        await page.waitForTimeout(60);
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
       }
     });
     expect(shift).toBeLessThan(0.02);
