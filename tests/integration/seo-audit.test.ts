@@ -7,6 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scriptHash } from '../../src/integrations/inline-script-hashes.ts';
 import { seedDemoContent } from '../../db/seed/index.ts';
 import { canonicalForPrerenderedPath } from '../../src/domain/catalogue/view.ts';
 import { isIndexablePath } from '../../src/domain/indexing.ts';
@@ -134,6 +135,21 @@ describe('every built page', () => {
   it('keeps private and not-found pages out of search engines', () => {
     const leaking = pages.filter((page) => !isIndexablePath(page.path) && !page.noindex).map((page) => page.path);
     expect(leaking).toEqual([]);
+  });
+});
+
+describe('the Content-Security-Policy of every built page', () => {
+  it('lists the hash of every inline script the page carries, so none is refused', () => {
+    const unlisted: string[] = [];
+    for (const file of htmlFiles(site)) {
+      const html = readFileSync(file, 'utf8');
+      const policy = html.match(/<meta\s+http-equiv="content-security-policy"\s+content="([^"]*)"/i)?.[1] ?? '';
+      for (const [, attrs = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+        if (/\bsrc=/.test(attrs) || /type="(?!module|text\/javascript)[^"]*"/.test(attrs)) continue;
+        if (!policy.includes(`'${scriptHash(body.replace(/\r\n?/g, '\n'))}'`)) unlisted.push(`${relative(site, file)}: ${body.trim().slice(0, 60)}`);
+      }
+    }
+    expect(unlisted).toEqual([]);
   });
 });
 
