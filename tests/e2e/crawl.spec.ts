@@ -14,7 +14,7 @@ import { generateProducts } from '../../db/seed/products.ts';
 import { CATALOGUE_PAGE_SIZE } from '../../src/domain/catalogue/pagination.ts';
 import { expect, test } from './fixtures.ts';
 
-const CATEGORY = 'recovery';
+const CATEGORY = 'wellness';
 
 /** The in-stock products of the category, as the default listing shows them over its pages. */
 const categorySlugs = new Set(
@@ -61,8 +61,8 @@ test.describe('the catalogue without JavaScript', () => {
       expect(response?.request().redirectedFrom()).toBeNull();
       expect(new URL(page.url()).search).toBe(`?category=${CATEGORY}`);
 
-      await expect(page.getByRole('heading', { level: 1, name: 'Recovery Products' })).toBeVisible();
-      await expect(page.getByRole('heading', { level: 2, name: 'Category: Recovery' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Wellness Products' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: 'Category: Wellness' })).toBeVisible();
       expect(await canonical(page)).toBe(`/products?category=${CATEGORY}`);
 
       const slugs = await listedSlugs(page);
@@ -93,7 +93,7 @@ test.describe('the catalogue without JavaScript', () => {
       // A page past the end falls back to the listing rather than a 404.
       const past = await page.goto(`/products?category=${CATEGORY}&page=99`);
       expect(past?.status()).toBe(200);
-      await expect(page.getByRole('heading', { level: 1, name: 'Recovery Products' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Wellness Products' })).toBeVisible();
     });
   });
 
@@ -104,12 +104,12 @@ test.describe('the catalogue without JavaScript', () => {
     await withoutJavaScript(browser, baseURL, async (page) => {
       const response = await page.goto(`/products?sort=price-low&rating=4%2B&category=${CATEGORY}`);
       expect(response?.status()).toBe(200);
-      await expect(page.getByRole('heading', { level: 1, name: 'Recovery Products' })).toBeVisible();
-      await expect(page.getByText('Filters need JavaScript; showing all in-stock Recovery products')).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Wellness Products' })).toBeVisible();
+      await expect(page.getByText('Filters need JavaScript; showing all in-stock Wellness products')).toBeVisible();
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
 
       await page.goto(`/products?category=${CATEGORY}&search=roller`);
-      await expect(page.getByText('Search needs JavaScript; showing all Recovery products')).toBeVisible();
+      await expect(page.getByText('Search needs JavaScript; showing all Wellness products')).toBeVisible();
       await expect(page.getByRole('heading', { name: /Results for/ })).toHaveCount(0);
     });
   });
@@ -124,7 +124,7 @@ test.describe('the catalogue without JavaScript', () => {
       const picks = await page.goto(`/products?featured=true&category=${CATEGORY}`);
       expect(picks?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1, name: 'Top Picks' })).toBeVisible();
-      await expect(page).toHaveTitle(/Top Picks: Recovery/);
+      await expect(page).toHaveTitle(/Top Picks: Wellness/);
       expect(await canonical(page)).toBe(`/products?category=${CATEGORY}&featured=true`);
     });
   });
