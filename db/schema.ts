@@ -127,6 +127,9 @@ export const affiliateLinks = sqliteTable(
 );
 export type AffiliateLink = typeof affiliateLinks.$inferSelect;
 
+export const productStatuses = ['draft', 'active', 'published'] as const;
+export type ProductStatus = (typeof productStatuses)[number];
+
 /** Free-form maps whose known keys are listed in spec section 3. */
 export type ProductAttributes = Record<string, unknown>;
 export type ProductSpecifications = Record<string, unknown>;
@@ -157,6 +160,15 @@ export const products = sqliteTable(
     isFeatured: integer('is_featured', { mode: 'boolean' }).generatedAlwaysAs(sql`coalesce(json_extract(attributes, '$.is_featured'), 0)`, {
       mode: 'virtual',
     }),
+    asin: text('asin').generatedAlwaysAs(sql`json_extract(attributes, '$.asin')`, { mode: 'virtual' }),
+    /**
+     * attributes.status folded to draft, active or published (the spec writes 'Published'; a missing status is
+     * active). Drafts never reach a public page; the admin list filters on it.
+     */
+    status: text('status', { enum: productStatuses }).generatedAlwaysAs(
+      sql`case lower(coalesce(json_extract(attributes, '$.status'), 'active')) when 'draft' then 'draft' when 'published' then 'published' else 'active' end`,
+      { mode: 'virtual' },
+    ),
     clickCount: integer('click_count').notNull().default(0),
     conversionCount: integer('conversion_count').notNull().default(0),
     revenueCents: integer('revenue_cents').notNull().default(0),
@@ -172,6 +184,8 @@ export const products = sqliteTable(
     index('products_affiliate_url_idx').on(t.affiliateUrl),
     index('products_sku_idx').on(t.sku),
     index('products_featured_idx').on(t.isFeatured),
+    index('products_asin_idx').on(t.asin),
+    index('products_status_idx').on(t.status),
   ],
 );
 export type Product = typeof products.$inferSelect;
@@ -296,10 +310,38 @@ export const siteBuilds = sqliteTable(
     startedAt: integer('started_at', { mode: 'timestamp_ms' }),
     finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
     error: text('error'),
+    /** The last lines of a failed build's output, for the overview. */
+    logTail: text('log_tail'),
   },
   (t) => [index('site_builds_requested_idx').on(t.requestedAt)],
 );
 export type SiteBuild = typeof siteBuilds.$inferSelect;
+
+/**
+ * Every admin write appends one row here, in the write's own transaction (ARCHITECTURE section 12), so the
+ * overview can say who changed what and when. The e-mail is copied so a row still names its author after
+ * the account is deleted.
+ */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    at: integer('at', { mode: 'timestamp_ms' })
+      .notNull()
+      .$defaultFn(() => new Date()),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userEmail: text('user_email').notNull(),
+    /** What was done, e.g. 'product.update' or 'products.bulk.publish'. */
+    action: text('action').notNull(),
+    /** The kind of thing changed: product, category, post, setting, build. */
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    /** One line a person reads, e.g. 'Updated "Foam Roller Pro" (price)'. */
+    summary: text('summary').notNull(),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_entity_idx').on(t.entityType, t.entityId)],
+);
+export type AuditLogRow = typeof auditLog.$inferSelect;
 
 
 /**

@@ -1,5 +1,5 @@
 /** Build-time read of categories with their product counts, for the `categories` collection. */
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { categories, products } from '../../../db/schema.ts';
 import { getDatabase } from '../db.ts';
@@ -11,7 +11,7 @@ export type CategoryRecord = {
   description: string | null;
   showInNavigation: boolean;
   navigationOrder: number | null;
-  /** Available products in the category (spec section 3: availability true). */
+  /** Available products in the category (spec section 3: availability true), drafts not counted. */
   productCount: number;
 };
 
@@ -22,7 +22,7 @@ export async function listCategoriesForBuild(database: Database = getDatabase())
     const counts = db
       .select({ categoryId: products.categoryId, productCount: count().as('product_count') })
       .from(products)
-      .where(eq(products.availability, true))
+      .where(and(eq(products.availability, true), ne(products.status, 'draft')))
       .groupBy(products.categoryId)
       .as('counts');
     return db

@@ -1,5 +1,5 @@
 /** Build-time read of the whole catalogue, for the `products` content collection. */
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { categories, products, type ProductAttributes, type ProductSpecifications } from '../../../db/schema.ts';
 import { getDatabase } from '../db.ts';
@@ -44,7 +44,7 @@ function leanAttributes(attributes: ProductAttributes | null): ProductAttributes
   return copy;
 }
 
-/** Every product with its category, newest first, in one query (one join, no per-row lookups). */
+/** Every product but drafts, with its category, newest first, in one query (one join, no per-row lookups). */
 export async function listProductsForBuild(database: Database = getDatabase()): Promise<ProductRecord[]> {
   const rows = await database.run((db) =>
     db
@@ -69,6 +69,8 @@ export async function listProductsForBuild(database: Database = getDatabase()): 
       })
       .from(products)
       .leftJoin(categories, eq(products.categoryId, categories.id))
+      // Drafts never reach a public page, the sitemap or the catalogue data (issue 10, point 8).
+      .where(ne(products.status, 'draft'))
       .orderBy(desc(products.createdAt), desc(products.id)),
   );
   return rows.map(({ categoryName, categorySlug, attributes, specifications, ...row }) => ({

@@ -14,6 +14,11 @@ const ComingSoon = lazy(() => import('../ComingSoon.tsx'));
 
 const sections: Partial<Record<AdminSection, LazyExoticComponent<ComponentType>>> = {
   overview: lazy(() => import('../overview/Overview.tsx')),
+  'add-link': lazy(() => import('../add-products/AddProducts.tsx')),
+  products: lazy(() => import('../products/ProductsSection.tsx')),
+  manage: lazy(() => import('../products/ManageSection.tsx')),
+  categories: lazy(() => import('../categories/CategoriesManager.tsx')),
+  blog: lazy(() => import('../blog/BlogManager.tsx')),
   'hero-image': lazy(() => import('../hero/HeroManager.tsx')),
 };
 

@@ -5,8 +5,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '../query.ts';
-import { useId, type ReactNode } from 'react';
-import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import {
   HERO_ALT_MAX,
   heroFormFrom,
@@ -22,47 +21,10 @@ import {
 import { toast } from '../../../lib/toast.ts';
 import { ui } from '../../ui.ts';
 import { adminApi, adminKeys, toastApiError } from '../api.ts';
+import { Field, inputProps } from '../ui/Field.tsx';
 import HeroPreview from './HeroPreview.tsx';
 
 const modeLabels: Record<HeroMode, string> = { url: 'Image URL', site: 'Site image', color: 'Colour', none: 'None' };
-
-function Field({
-  label,
-  error,
-  hint,
-  children,
-}: {
-  label: string;
-  error?: string;
-  hint?: string;
-  children: (ids: { id: string; describedBy: string | undefined }) => ReactNode;
-}) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className={ui.label}>
-        {label}
-      </label>
-      {children({ id, describedBy: [hintId, errorId].filter(Boolean).join(' ') || undefined })}
-      {hint && (
-        <p id={hintId} className="text-sm text-ink-muted">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="text-sm font-medium text-sale">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function inputProps(registered: UseFormRegisterReturn, ids: { id: string; describedBy: string | undefined }, error: string | undefined) {
-  return { ...registered, id: ids.id, 'aria-describedby': ids.describedBy, 'aria-invalid': error ? true : undefined };
-}
 
 function HeroEditor({ saved }: { saved: HeroSetting }) {
   const queryClient = useQueryClient();

@@ -1,0 +1,72 @@
+/**
+ * The admin audit log: every admin write appends to it inside its own transaction, so a change and its
+ * record are written together or not at all (ARCHITECTURE section 12). The overview reads it back.
+ *
+ *   await database.run((db) => db.transaction(async (tx) => {
+ *     await tx.update(products)...;
+ *     await appendAudit(tx, actor, { action: 'product.update', entityType: 'product', entityId: id, summary: 'Updated "Foam Roller"' });
+ *   }));
+ */
+import { desc } from 'drizzle-orm';
+import type { Database, Db } from '../../../db/client.ts';
+import { auditLog } from '../../../db/schema.ts';
+import type { AppUser } from '../../domain/user.ts';
+
+/** Who made a change: the signed-in admin. */
+export type AuditActor = Pick<AppUser, 'id' | 'email'>;
+
+export interface AuditEntry {
+  /** e.g. 'product.create', 'products.bulk.publish', 'category.delete'. */
+  action: string;
+  /** product, category, post, setting, build. */
+  entityType: string;
+  entityId?: string | number | null;
+  /** One line a person reads on the overview. */
+  summary: string;
+}
+
+/** A drizzle transaction or the database itself: anything that can insert. */
+type Writer = Pick<Db, 'insert'>;
+
+const MAX_SUMMARY = 500;
+
+export async function appendAudit(writer: Writer, actor: AuditActor, entries: AuditEntry | readonly AuditEntry[]): Promise<void> {
+  const list = Array.isArray(entries) ? entries : [entries as AuditEntry];
+  if (list.length === 0) return;
+  const at = new Date();
+  await writer.insert(auditLog).values(
+    list.map((entry) => ({
+      at,
+      userId: actor.id,
+      userEmail: actor.email,
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
+      summary: entry.summary.length > MAX_SUMMARY ? `${entry.summary.slice(0, MAX_SUMMARY - 1)}…` : entry.summary,
+    })),
+  );
+}
+
+export interface AuditRecord {
+  id: number;
+  at: string;
+  userEmail: string;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  summary: string;
+}
+
+/** The newest entries first. */
+export async function listRecentAudit(database: Database, limit = 20): Promise<AuditRecord[]> {
+  const rows = await database.run((db) => db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(limit));
+  return rows.map((row) => ({
+    id: row.id,
+    at: row.at.toISOString(),
+    userEmail: row.userEmail,
+    action: row.action,
+    entityType: row.entityType,
+    entityId: row.entityId,
+    summary: row.summary,
+  }));
+}
