@@ -88,9 +88,9 @@ function were(count: number): string {
 }
 
 /** What each action did, and what "left as it was" means for it. */
-const phrases: Record<BulkAction, { done: (what: string, category: string) => string; already: (category: string) => string }> = {
+const phrases: Record<BulkAction, { done: (what: string, category: string) => string; already: (category: string, count: number) => string }> = {
   publish: { done: (what) => `Published ${what}`, already: () => 'already published' },
-  unpublish: { done: (what) => `Unpublished ${what}`, already: () => 'already drafts' },
+  unpublish: { done: (what) => `Unpublished ${what}`, already: (_, count) => (count === 1 ? 'already a draft' : 'already drafts') },
   activate: { done: (what) => `Set ${what} to active`, already: () => 'already active' },
   feature: { done: (what) => `Featured ${what}`, already: () => 'already featured' },
   unfeature: { done: (what) => `Removed ${what} from featured`, already: () => 'not featured' },
@@ -108,7 +108,7 @@ export function bulkResult(action: BulkAction, counts: BulkCounts, categoryName 
   const unchanged = Math.max(0, counts.matched - counts.changed);
   const phrase = phrases[action];
   const notes: string[] = [];
-  if (unchanged > 0) notes.push(`${were(unchanged)} ${phrase.already(categoryName)}.`);
+  if (unchanged > 0) notes.push(`${were(unchanged)} ${phrase.already(categoryName, unchanged)}.`);
   if (counts.missing > 0) notes.push(`${counts.missing.toLocaleString('en-US')} no longer ${counts.missing === 1 ? 'exists' : 'exist'}.`);
   return {
     action,

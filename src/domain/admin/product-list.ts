@@ -46,9 +46,13 @@ export const productListTexts = {
 } as const;
 
 /** A category by id (a number) or by slug (lower-case letters, digits and hyphens). */
-export const categoryRefSchema = z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/)], {
-  error: productListTexts.categoryInvalid,
-});
+export const categoryRefSchema = z.union(
+  [
+    z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/, productListTexts.categoryInvalid),
+  ],
+  { error: productListTexts.categoryInvalid },
+);
 export type CategoryRef = z.infer<typeof categoryRefSchema>;
 
 /** Which products: the part of the list query a bulk action's `allMatching` repeats. */
@@ -114,7 +118,7 @@ export function parseProductListQuery(params: URLSearchParams): ParseResult<Prod
       page: page === undefined ? 1 : Number(page),
       pageSize: pageSize === undefined ? DEFAULT_PAGE_SIZE : (Number(pageSize) as ProductPageSize),
       sort: sort ?? DEFAULT_SORT.sort,
-      dir: dir ?? (sort === undefined ? DEFAULT_SORT.dir : defaultDirection(sort)),
+      dir: dir ?? defaultDirection(sort ?? DEFAULT_SORT.sort),
     },
   };
 }
@@ -139,11 +143,8 @@ export function productListSearchParams(query: ProductListQuery): URLSearchParam
   if (query.status) params.set('status', query.status);
   if (query.stock) params.set('stock', query.stock);
   if (query.featured !== undefined) params.set('featured', String(query.featured));
-  const defaultDir = query.sort === DEFAULT_SORT.sort ? DEFAULT_SORT.dir : defaultDirection(query.sort);
-  if (query.sort !== DEFAULT_SORT.sort || query.dir !== defaultDir) {
-    params.set('sort', query.sort);
-    params.set('dir', query.dir);
-  }
+  if (query.sort !== DEFAULT_SORT.sort) params.set('sort', query.sort);
+  if (query.dir !== defaultDirection(query.sort)) params.set('dir', query.dir);
   if (query.page !== 1) params.set('page', String(query.page));
   if (query.pageSize !== DEFAULT_PAGE_SIZE) params.set('pageSize', String(query.pageSize));
   return params;
