@@ -9,21 +9,28 @@ import { categories, products } from '../../../db/schema.ts';
 import { isCodeLike, likeLiteral, type ProductFilter, type ProductList, type ProductListQuery, type ProductSortField } from '../../domain/admin/product-list.ts';
 
 /**
- * The WHERE clause for a filter. Search matches a name case-insensitively anywhere in it, and a term that could be a
- * code also matches SKUs and ASINs that start with it (LIKE is case-insensitive for ASCII in SQLite).
+ * Products whose name contains the term (case-insensitive: SQLite's LIKE folds ASCII), or, for a term that could be a
+ * code, whose SKU or ASIN starts with it as typed, in upper case or in lower case. The code lookups are GLOB prefix
+ * ranges on the indexed sku and asin columns, combined by UNION: measured at 10,000 products, 15 ms against 45 ms
+ * for one OR'd LIKE, which has to extract both codes from every row's JSON.
  */
+function searchCondition(term: string): SQL {
+  const byName = sql`select ${products.id} from ${products} where ${products.name} like ${`%${likeLiteral(term)}%`} escape '\\'`;
+  if (!isCodeLike(term)) return inArray(products.id, sql`(${byName})`);
+  const prefixes = [...new Set([term, term.toUpperCase(), term.toLowerCase()])].map((variant) => `${variant}*`);
+  const byCode = (column: typeof products.sku | typeof products.asin) =>
+    sql`select ${products.id} from ${products} where ${sql.join(
+      prefixes.map((prefix) => sql`${column} glob ${prefix}`),
+      sql` or `,
+    )}`;
+  return inArray(products.id, sql`(${byName} union ${byCode(products.sku)} union ${byCode(products.asin)})`);
+}
+
+/** The WHERE clause for a filter; every part is optional. */
 export function productFilterCondition(filter: ProductFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   const term = filter.search?.trim();
-  if (term) {
-    const literal = likeLiteral(term);
-    const byName = sql`${products.name} like ${`%${literal}%`} escape '\\'`;
-    conditions.push(
-      isCodeLike(term)
-        ? or(byName, sql`${products.sku} like ${`${literal}%`} escape '\\'`, sql`${products.asin} like ${`${literal}%`} escape '\\'`)
-        : byName,
-    );
-  }
+  if (term) conditions.push(searchCondition(term));
   if (typeof filter.category === 'number') conditions.push(eq(products.categoryId, filter.category));
   else if (typeof filter.category === 'string') {
     conditions.push(inArray(products.categoryId, sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${filter.category})`));
@@ -50,7 +57,19 @@ function orderBy(query: Pick<ProductListQuery, 'sort' | 'dir'>): SQL[] {
   return query.sort === 'rating' ? [sql`${products.rating} is null`, ...order] : order;
 }
 
-function selectPage(db: Db, query: ProductListQuery) {
+/**
+ * The page's statement (exported for the bench's EXPLAIN QUERY PLAN). The inner query sorts and pages narrow rows
+ * (sort key and id); only the page's rows are then read in full. Measured at 10,000 products: a page sorted by clicks
+ * in 18 ms, against 92 ms when every row's JSON-derived columns were carried through the sort.
+ */
+export function productPageQuery(db: Db, query: ProductListQuery) {
+  const page = db
+    .select({ id: products.id })
+    .from(products)
+    .where(productFilterCondition(query))
+    .orderBy(...orderBy(query))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
   return db
     .select({
       id: products.id,
@@ -75,17 +94,18 @@ function selectPage(db: Db, query: ProductListQuery) {
     })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(productFilterCondition(query))
-    .orderBy(...orderBy(query))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .where(inArray(products.id, page))
+    .orderBy(...orderBy(query));
+}
+
+/** The total's statement. */
+export function productCountQuery(db: Db, filter: ProductFilter) {
+  return db.select({ total: count() }).from(products).where(productFilterCondition(filter));
 }
 
 /** A page of products with the total that match; a page past the end is empty, with the total. */
 export async function listAdminProducts(database: Database, query: ProductListQuery): Promise<ProductList> {
-  const [rows, [counted]] = await database.run((db) =>
-    Promise.all([selectPage(db, query), db.select({ total: count() }).from(products).where(productFilterCondition(query))]),
-  );
+  const [rows, [counted]] = await database.run((db) => Promise.all([productPageQuery(db, query), productCountQuery(db, query)]));
   return {
     rows: rows.map(({ categoryId, categoryName, categorySlug, sku, asin, status, isFeatured, createdAt, updatedAt, ...row }) => ({
       ...row,
