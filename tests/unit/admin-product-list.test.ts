@@ -18,6 +18,7 @@ import {
   productStatuses,
   publicProductPath,
   SEARCH_MAX,
+  thumbnailSrc,
 } from '../../src/domain/admin/product-list.ts';
 
 const parse = (query: string) => parseProductListQuery(new URLSearchParams(query));
@@ -118,6 +119,14 @@ describe('the pager and the rows', () => {
   it('links to the public page unless the product is a draft', () => {
     expect(publicProductPath({ slug: 'foam-roller', status: 'active' })).toBe('/product/foam-roller');
     expect(publicProductPath({ slug: 'foam-roller', status: 'draft' })).toBeUndefined();
+  });
+
+  it('shows thumbnails only from this site or https addresses', () => {
+    expect(thumbnailSrc('/images/products/mat-1.svg')).toBe('/images/products/mat-1.svg');
+    expect(thumbnailSrc('https://cdn.example.com/a.jpg')).toBe('https://cdn.example.com/a.jpg');
+    for (const url of [null, '', 'http://cdn.example.com/a.jpg', '//evil.example/a.jpg', 'javascript:alert(1)', 'https://x.example/a b.jpg']) {
+      expect(thumbnailSrc(url), String(url)).toBeUndefined();
+    }
   });
 
   it('knows the same statuses as the database', () => {

@@ -213,6 +213,14 @@ export function publicProductPath(row: Pick<ProductListRow, 'slug' | 'status'>):
   return row.status === 'draft' ? undefined : `/product/${encodeURIComponent(row.slug)}`;
 }
 
+/**
+ * The thumbnail's src, or undefined for a placeholder: only this site's paths and https addresses, which the admin
+ * pages' Content-Security-Policy (img-src 'self' data: https:) lets load, and nothing that could leave the attribute.
+ */
+export function thumbnailSrc(url: string | null): string | undefined {
+  return url && /^(\/(?!\/)|https:\/\/)[^\s"'<>\\]+$/i.test(url) ? url : undefined;
+}
+
 /** 'Page 2 of 40' for the pager. */
 export function pageLabel(page: number, total: number, pageSize: number): string {
   return `Page ${page} of ${pageCount(total, pageSize)}`;

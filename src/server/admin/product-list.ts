@@ -3,7 +3,7 @@
  * sorted in SQL. Sorting always ends on the id, so rows never swap places between pages when values tie.
  * Measured at 10,000 products (scripts/bench/admin-list.ts): see the bench output for the figures.
  */
-import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../../../db/client.ts';
 import { categories, products } from '../../../db/schema.ts';
 import { isCodeLike, likeLiteral, type ProductFilter, type ProductList, type ProductListQuery, type ProductSortField } from '../../domain/admin/product-list.ts';
