@@ -3,9 +3,9 @@
  * cookie, tooltip and phone sheet; every section URL as a deep link; moving between sections as one app; the guard;
  * saving a hero colour; and axe-core on the frame and the hero manager.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { e2eAccounts } from './accounts.ts';
+import { sectionHeading, seriousViolations, signIn } from './admin-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
 const sections: { path: string; label: string; title?: string }[] = [
@@ -21,22 +21,8 @@ const sections: { path: string; label: string; title?: string }[] = [
   { path: '/add-product', label: 'Add Products', title: 'Add Product | Admin Panel | Repwell' },
 ];
 
-/** Signs in through the API; the page's context keeps the session cookie. */
-async function signIn(page: Page, account: { email: string; password: string }) {
-  const response = await page.request.post('/api/auth/sign-in', { data: { email: account.email, password: account.password } });
-  expect(response.status()).toBe(200);
-}
-
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Admin Panel' });
-const sectionHeading = (page: Page, name: string) => page.getByRole('main').getByRole('heading', { level: 1, name, exact: true });
 const sidebarWidth = (page: Page) => sidebar(page).evaluate((element) => element.getBoundingClientRect().width);
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ rule: violation.id, nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')) }));
-}
 
 test.describe('as an admin', () => {
   test.beforeEach(async ({ page }) => signIn(page, e2eAccounts.admin));
