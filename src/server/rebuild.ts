@@ -32,14 +32,17 @@ export interface RebuildSettings {
   database: Database;
   /** The Netlify build hook; undefined builds locally. */
   hookUrl: string | undefined;
-  /** Requests within this many milliseconds of the first one share one hook call. */
+  /** Requests share one hook call until none has come for this many milliseconds... */
   hookWindowMs: number;
+  /** ...or this many have passed since the first of them. */
+  hookMaxWaitMs: number;
   hookTimeoutMs: number;
   fetch: typeof fetch;
   logger: Logger;
 }
 
 const DEFAULT_HOOK_WINDOW_MS = 1000;
+const DEFAULT_HOOK_MAX_WAIT_MS = 10_000;
 
 /** Overrides of the settings; a hookUrl of null means "no hook" whatever the environment says. */
 export type RebuildOverrides = Partial<Omit<RebuildSettings, 'hookUrl'>> & { hookUrl?: string | null };
@@ -47,6 +50,7 @@ export type RebuildOverrides = Partial<Omit<RebuildSettings, 'hookUrl'>> & { hoo
 let overrides: RebuildOverrides = {};
 let localBuilder: LocalBuilder | undefined;
 let pendingHookCall: Promise<void> | undefined;
+let lastHookRequestAt = 0;
 
 /** Replaces settings taken from env() (tests, scripts); an undefined value restores the default. */
 export function configureRebuilds(settings: RebuildOverrides): void {
@@ -58,6 +62,7 @@ function settings(): RebuildSettings {
     database: overrides.database ?? getDatabase(),
     hookUrl: overrides.hookUrl === null ? undefined : (overrides.hookUrl ?? env().NETLIFY_BUILD_HOOK_URL),
     hookWindowMs: overrides.hookWindowMs ?? DEFAULT_HOOK_WINDOW_MS,
+    hookMaxWaitMs: overrides.hookMaxWaitMs ?? DEFAULT_HOOK_MAX_WAIT_MS,
     hookTimeoutMs: overrides.hookTimeoutMs ?? 10_000,
     fetch: overrides.fetch ?? globalThis.fetch,
     logger: overrides.logger ?? consoleLogger,
@@ -88,10 +93,19 @@ export async function requestRebuild(reason: string): Promise<void> {
   }
 }
 
-/** The first request of a burst opens the window; every request in it waits for the same hook call. */
+/**
+ * The first request of a burst opens the window and each later one extends it (up to hookMaxWaitMs); every
+ * request in it waits for the same hook call, so a burst of edits starts one Netlify build.
+ */
 function callHookSoon(current: RebuildSettings): Promise<void> {
+  lastHookRequestAt = performance.now();
   pendingHookCall ??= (async () => {
-    await new Promise((resolve) => setTimeout(resolve, current.hookWindowMs));
+    const firstAt = performance.now();
+    for (;;) {
+      const wait = Math.min(lastHookRequestAt + current.hookWindowMs, firstAt + current.hookMaxWaitMs) - performance.now();
+      if (wait <= 0) break;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
     // Requests from now on open a new window; rows they insert after the claim below need a new call.
     pendingHookCall = undefined;
     await callHook(current);
@@ -150,12 +164,21 @@ export function claimQueuedBuilds(database: Database, target: BuildTarget): Prom
   );
 }
 
-export async function finishBuilds(database: Database, ids: number[], status: Extract<SiteBuildStatus, 'succeeded' | 'failed'>, error?: string): Promise<void> {
+/** The most of a failed build's output kept on its row: the end of it, where the error is. */
+const LOG_TAIL_MAX = 8000;
+
+export async function finishBuilds(
+  database: Database,
+  ids: number[],
+  status: Extract<SiteBuildStatus, 'succeeded' | 'failed'>,
+  error?: string,
+  logTail?: string,
+): Promise<void> {
   if (ids.length === 0) return;
   await database.run((db) =>
     db
       .update(siteBuilds)
-      .set({ status, finishedAt: new Date(), error: error?.slice(0, 2000) ?? null })
+      .set({ status, finishedAt: new Date(), error: error?.slice(0, 2000) ?? null, logTail: logTail?.slice(-LOG_TAIL_MAX) ?? null })
       .where(inArray(siteBuilds.id, ids)),
   );
 }
@@ -172,19 +195,23 @@ export async function failInterruptedBuilds(database: Database): Promise<number>
   return rows.length;
 }
 
-export interface BuildStatus extends Omit<DomainBuildStatus, 'builds'> {
+export interface BuildStatus extends Omit<DomainBuildStatus, 'builds' | 'live'> {
   builds: SiteBuild[];
+  live: SiteBuild | null;
 }
 
-/** For the admin panel: the latest rebuild requests and whether one is under way. */
+/** For the admin panel: the latest rebuild requests, whether one is under way, and the build the site comes from. */
 export async function getBuildStatus(limit = 10, database: Database = settings().database): Promise<BuildStatus> {
-  const builds = await database.run((db) => db.select().from(siteBuilds).orderBy(desc(siteBuilds.id)).limit(limit));
-  const active = await database.run((db) =>
-    db
-      .select({ id: siteBuilds.id })
-      .from(siteBuilds)
-      .where(inArray(siteBuilds.status, ['queued', 'building']))
-      .limit(1),
+  const [builds, active, live] = await database.run((db) =>
+    Promise.all([
+      db.select().from(siteBuilds).orderBy(desc(siteBuilds.id)).limit(limit),
+      db
+        .select({ id: siteBuilds.id })
+        .from(siteBuilds)
+        .where(inArray(siteBuilds.status, ['queued', 'building']))
+        .limit(1),
+      db.select().from(siteBuilds).where(eq(siteBuilds.status, 'succeeded')).orderBy(desc(siteBuilds.id)).limit(1),
+    ]),
   );
-  return { builds, active: active.length > 0 };
+  return { builds, active: active.length > 0, live: live[0] ?? null };
 }

@@ -29,7 +29,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   const { LocalRebuildQueue } = await import('../../src/server/local/rebuild-queue.ts');
   const { computeFingerprint } = await import('../../src/server/local/fingerprint.ts');
   const { projectRoot } = await import('../../src/server/local/builder.ts');
-  const { registerLocalBuilder } = await import('../../src/server/rebuild.ts');
+  const { insertBuildRequest, registerLocalBuilder } = await import('../../src/server/rebuild.ts');
   const { getDatabase } = await import('../../src/server/db.ts');
 
   const database = new Database({ url: databaseUrl });
@@ -39,25 +39,28 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   database.close();
 
   const folders = new SiteFolders({ link: join(dir, 'site'), buildsDir: join(dir, 'builds') });
-  const cacheDir = join(dir, 'astro-cache');
-  const first = folders.newFolder();
-  const started = Date.now();
-  await buildSite({ outDir: first, databaseUrl, cacheDir, quiet: true });
-  folders.publish(first);
-  console.log(`e2e: built the demo site in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-
+  // Listening first (pages answer 503 until the first build is published) gives the URL that functions need as
+  // SITE_URL, the only Origin a write may carry. env() is read once, on first use: set it before anything reads it.
   const server = await startLocalServer({ port: 0, site: folders, functionsDir: resolve('netlify/functions'), logger: silentLogger });
+  process.env.E2E_BASE_URL = server.url;
+  process.env.SITE_URL = server.url;
+
+  const cacheDir = join(dir, 'astro-cache');
   const queue = new LocalRebuildQueue({
     database: getDatabase(),
     folders,
     fingerprint: () => computeFingerprint({ database: getDatabase(), projectRoot }),
     build: (outDir, signal) => buildSite({ outDir, databaseUrl, cacheDir, signal, quiet: true }),
   });
+  // The first build goes through the queue as under `npm start`, so the overview has a build to call live.
+  const started = Date.now();
+  await insertBuildRequest(getDatabase(), { reason: 'first build', target: 'local' });
+  queue.notify();
+  await queue.idle();
+  const first = queue.outcomes[0];
+  if (!first?.ok) throw new Error(`e2e: the first build failed: ${first?.error}`);
+  console.log(`e2e: built the demo site in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   registerLocalBuilder(queue);
-  process.env.E2E_BASE_URL = server.url;
-  // Functions accept only SITE_URL as a write's Origin; the browser's pages come from this server.
-  // env() is first read by a function, after this line.
-  process.env.SITE_URL = server.url;
 
   return async () => {
     registerLocalBuilder(undefined);

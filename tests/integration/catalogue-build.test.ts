@@ -10,6 +10,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products as productsTable } from '../../db/schema.ts';
 import { seedDemoContent } from '../../db/seed/index.ts';
@@ -34,10 +35,20 @@ import { createTempDatabase, type TempDatabase } from '../helpers/temp-db.ts';
 let temp: TempDatabase;
 let work: string;
 let site: string;
+/** A product the admin set back to draft before the build: it must not reach any public file. */
+let draft: { id: number; slug: string; name: string };
 
 beforeAll(async () => {
   temp = await createTempDatabase();
   await seedDemoContent(temp.database, { productCount: 120 });
+  const [drafted] = await temp.database.run((db) =>
+    db
+      .update(productsTable)
+      .set({ attributes: sql`json_set(${productsTable.attributes}, '$.status', 'draft')` })
+      .where(eq(productsTable.id, sql`(select min(id) from products where availability = 1)`))
+      .returning({ id: productsTable.id, slug: productsTable.slug, name: productsTable.name }),
+  );
+  draft = drafted!;
   work = mkdtempSync(join(tmpdir(), 'repwell-catalogue-'));
   site = join(work, 'site');
   await buildSite({ outDir: site, databaseUrl: temp.url, cacheDir: join(work, 'astro-cache'), quiet: true, logger: silentLogger });
@@ -149,13 +160,30 @@ describe('the catalogue pages are HTML at build time', () => {
   });
 });
 
+describe('drafts', () => {
+  it('never reach a product page, the sitemap, a catalogue page or the catalogue data', () => {
+    expect(() => readFileSync(join(site, 'product', draft.slug, 'index.html'))).toThrow();
+    expect(() => readFileSync(join(site, 'product', `${draft.slug}.html`))).toThrow();
+    const sitemaps = readdirSync(site).filter((name) => name.startsWith('sitemap') && name.endsWith('.xml'));
+    expect(sitemaps.length).toBeGreaterThan(0);
+    for (const name of sitemaps) expect(html(name)).not.toContain(`/product/${draft.slug}`);
+    expect(html('products.html')).not.toContain(`/product/${draft.slug}"`);
+    const data = dataFiles();
+    const folder = join(site, 'catalogue-data', data.version);
+    const files = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    for (const file of files) expect(readFileSync(join(file.parentPath, file.name), 'utf8')).not.toContain(draft.slug);
+  });
+});
+
 describe('the data files', () => {
   it('hold every listed product once, and no unavailable one', async () => {
-    const rows = await temp.database.run((db) => db.select({ id: productsTable.id, availability: productsTable.availability }).from(productsTable));
+    const rows = await temp.database.run((db) =>
+      db.select({ id: productsTable.id, availability: productsTable.availability, status: productsTable.status }).from(productsTable),
+    );
     const data = dataFiles();
     const ids = data.keys.flatMap((key) => data.cards(key).map((item) => item.product.id));
     expect(new Set(ids).size).toBe(ids.length);
-    expect(new Set(ids)).toEqual(new Set(rows.filter((row) => row.availability).map((row) => row.id)));
+    expect(new Set(ids)).toEqual(new Set(rows.filter((row) => row.availability && row.status !== 'draft').map((row) => row.id)));
     expect(rows.some((row) => !row.availability)).toBe(true);
   });
 

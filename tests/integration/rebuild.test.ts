@@ -176,6 +176,8 @@ describe('the local rebuild queue', () => {
     const [row] = await latestBuilds(1);
     expect(row).toMatchObject({ status: 'failed', reason: 'doomed build' });
     expect(row!.error).toMatch(/build failed/i);
+    // The end of the build's output is kept for the overview's failure report.
+    expect(row!.logTail).toMatch(/error/i);
     expect(folders.current()).toBe(served);
     const response = await fetch(`${server.url}/`);
     expect(response.status).toBe(200);

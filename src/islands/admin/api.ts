@@ -4,7 +4,7 @@
  * ApiError with the spec's title and description from `{ error: { title, description } }`; toastApiError shows one.
  */
 import type { z } from 'zod';
-import { adminOverviewSchema } from '../../domain/admin/overview.ts';
+import { adminOverviewSchema, buildStatusSchema, messagesPageSchema } from '../../domain/admin/overview.ts';
 import { heroSettingSchema, type HeroSettingInput } from '../../domain/admin/hero.ts';
 import { ApiError } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
@@ -55,11 +55,14 @@ export function toastApiError(error: unknown, fallbackTitle = 'Error'): void {
 
 export const adminKeys = {
   overview: ['admin', 'overview'] as const,
+  messages: ['admin', 'messages'] as const,
   hero: ['admin', 'settings', 'hero'] as const,
 };
 
 export const adminApi = {
   overview: () => adminRequest('/api/admin/overview', adminOverviewSchema),
+  messages: (page: number) => adminRequest(`/api/admin/messages?page=${page}`, messagesPageSchema),
+  rebuild: () => adminRequest('/api/admin/builds', buildStatusSchema, { method: 'POST', json: {} }),
   hero: () => adminRequest('/api/admin/settings/hero', heroSettingSchema),
   saveHero: (input: HeroSettingInput) => adminRequest('/api/admin/settings/hero', heroSettingSchema, { method: 'PUT', json: input }),
 };

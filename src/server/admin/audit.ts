@@ -49,7 +49,7 @@ export async function appendAudit(writer: Writer, actor: AuditActor, entries: Au
 
 export interface AuditRecord {
   id: number;
-  at: string;
+  at: Date;
   userEmail: string;
   action: string;
   entityType: string;
@@ -62,7 +62,7 @@ export async function listRecentAudit(database: Database, limit = 20): Promise<A
   const rows = await database.run((db) => db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(limit));
   return rows.map((row) => ({
     id: row.id,
-    at: row.at.toISOString(),
+    at: row.at,
     userEmail: row.userEmail,
     action: row.action,
     entityType: row.entityType,

@@ -1,9 +1,11 @@
 /**
  * The local server's background builder. requestRebuild() inserts a queued
- * site_builds row and calls notify(); the queue waits a short debounce, claims
- * every queued local row, and runs one build for all of them. A request that
- * arrives during a build is claimed by exactly one more build after it, so any
- * burst costs at most two builds. A finished build is published through
+ * site_builds row and calls notify(); the queue waits until requests have been
+ * quiet for `debounceMs` (or `maxWaitMs` have passed since the first one, so a
+ * steady stream of edits still gets built), claims every queued local row, and
+ * runs one build for all of them. Requests that arrive during a build are
+ * claimed together by one more build after it, so 20 admins editing for ten
+ * seconds cost one or two builds, not two hundred. A finished build is published through
  * SiteFolders (one-step swap); a failed one is discarded and the old site stays.
  */
 import type { Database } from '../../../db/client.ts';
@@ -20,8 +22,10 @@ export interface RebuildQueueOptions {
   build: (outDir: string, signal: AbortSignal) => Promise<BuildSummary | void>;
   /** The content fingerprint, taken before each build and stored beside it. */
   fingerprint: () => Promise<string>;
-  /** Wait this long after the first request before building, so a burst shares one build. */
+  /** Build once no request has arrived for this long, so a burst shares one build. */
   debounceMs?: number;
+  /** ...but never wait longer than this after the first request of a burst. */
+  maxWaitMs?: number;
   logger?: Logger;
 }
 
@@ -36,6 +40,9 @@ export class LocalRebuildQueue implements LocalBuilder {
   #options: RebuildQueueOptions;
   #logger: Logger;
   #dirty = false;
+  /** performance.now() of the first unbuilt request of the current burst, and of the latest one. */
+  #firstRequestAt = 0;
+  #lastRequestAt = 0;
   #running: Promise<void> | undefined;
   #abort = new AbortController();
   #closed = false;
@@ -49,6 +56,9 @@ export class LocalRebuildQueue implements LocalBuilder {
 
   notify(): void {
     if (this.#closed) return;
+    const now = performance.now();
+    if (!this.#dirty) this.#firstRequestAt = now;
+    this.#lastRequestAt = now;
     this.#dirty = true;
     this.#running ??= this.#drain().finally(() => {
       this.#running = undefined;
@@ -68,9 +78,10 @@ export class LocalRebuildQueue implements LocalBuilder {
   }
 
   async #drain(): Promise<void> {
-    await sleep(this.#options.debounceMs ?? 250);
     // notify() during a build sets #dirty again; checking it before leaving means no request is left behind.
     while (this.#dirty && !this.#closed) {
+      await this.#settle();
+      if (this.#closed) break;
       this.#dirty = false;
       try {
         await this.#buildOnce();
@@ -102,11 +113,32 @@ export class LocalRebuildQueue implements LocalBuilder {
       folders.discard(folder);
       const ms = Math.round(performance.now() - started);
       const message = errorMessage(error);
-      await finishBuilds(database, ids, 'failed', message);
+      await finishBuilds(database, ids, 'failed', message, outputOf(error));
       this.outcomes.push({ ids, ok: false, ms, error: message });
       this.#logger.error(`Build failed after ${(ms / 1000).toFixed(1)} s; the previous build stays published. ${message}`);
     }
   }
+
+  /** Resolves once requests have paused for debounceMs, or maxWaitMs after the burst began. */
+  async #settle(): Promise<void> {
+    const quietMs = this.#options.debounceMs ?? DEFAULT_DEBOUNCE_MS;
+    const maxWaitMs = this.#options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
+    for (;;) {
+      const due = Math.min(this.#lastRequestAt + quietMs, this.#firstRequestAt + maxWaitMs);
+      const wait = due - performance.now();
+      if (wait <= 0 || this.#closed) return;
+      await sleep(wait);
+    }
+  }
+}
+
+const DEFAULT_DEBOUNCE_MS = 1000;
+const DEFAULT_MAX_WAIT_MS = 15_000;
+
+/** The end of the build's output, which BuildError carries, for the overview's failure report. */
+function outputOf(error: unknown): string | undefined {
+  const output = (error as { output?: unknown } | null)?.output;
+  return typeof output === 'string' && output.trim() ? output : undefined;
 }
 
 function describe(reasons: (string | null)[]): string {
