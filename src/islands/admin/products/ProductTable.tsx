@@ -25,6 +25,7 @@ import type { ProductTableQuery } from './product-table-query.ts';
 import ProductTableToolbar from './product-table-toolbar.tsx';
 
 const noRows: ProductListRow[] = [];
+const noSelection: RowSelectionState = {};
 const ariaSort = { asc: 'ascending', desc: 'descending' } as const;
 
 export interface ProductListResult {
@@ -76,7 +77,7 @@ export default function ProductTable({ tableQuery, list, columns, label, rowSele
     enableMultiSort: false,
     enableSortingRemoval: false,
     enableRowSelection: rowSelection !== undefined,
-    state: { sorting, pagination, rowSelection: rowSelection ?? {} },
+    state: { sorting, pagination, rowSelection: rowSelection ?? noSelection },
     onSortingChange,
     onPaginationChange,
     onRowSelectionChange,
