@@ -154,6 +154,29 @@ test('the featured switch features and unfeatures a product in one call each', a
   expect((await apiList(page, `search=${product.sku}`)).rows[0]!.isFeatured).toBe(false);
 });
 
+test('Edit opens the product editor in a dialog, and the status select changes one product', async ({ page }) => {
+  const product = await plainProduct(page, 5);
+  await page.goto(`/dashboard/products?search=${encodeURIComponent(product.sku)}`);
+  const edit = page.getByRole('button', { name: `Edit ${product.name}` });
+  await edit.click();
+  const dialog = page.getByRole('dialog', { name: `Edit ${product.name}` });
+  await expect(dialog).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  // Focus goes back to the button that opened it.
+  await expect(edit).toBeFocused();
+
+  const status = page.getByLabel(`Status: ${product.name}`);
+  await status.selectOption('published');
+  await expect(page.getByText('Published 1 product', { exact: true })).toBeVisible();
+  await expect(status).toHaveValue('published');
+  expect((await apiList(page, `search=${product.sku}`)).rows[0]!.status).toBe('published');
+  await status.selectOption('active');
+  await expect(page.getByText('Set 1 product to active', { exact: true })).toBeVisible();
+  expect((await apiList(page, `search=${product.sku}`)).rows[0]!.status).toBe('active');
+});
+
 test('Delete asks first, and Cancel keeps the product', async ({ page }) => {
   const product = await plainProduct(page, 2);
   await page.goto(`/dashboard/products?search=${encodeURIComponent(product.sku)}`);
@@ -164,6 +187,7 @@ test('Delete asks first, and Cancel keeps the product', async ({ page }) => {
   expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: `Delete ${product.name}` })).toBeFocused();
   await expect(bodyRows(page)).toHaveCount(1);
 
   await page.getByRole('button', { name: `Delete ${product.name}` }).click();
@@ -224,6 +248,21 @@ test('an unpublished product leaves the public site: its page answers 404 after 
 
   // The rebuild runs in the background (30 to 90 s on a loaded machine); the old page is served until it is live.
   await expect.poll(async () => (await page.request.get(`/product/${product.slug}`)).status(), { timeout: 240_000, intervals: [2000] }).toBe(404);
+});
+
+test('Manage moves the selection to a chosen category', async ({ page }) => {
+  const product = await plainProduct(page, 6);
+  const categories = (await (await page.request.get('/api/admin/categories')).json()).categories as { id: number; name: string; slug: string }[];
+  const target = categories.find((category) => category.id !== product.category?.id)!;
+  await page.goto(`/dashboard/manage?search=${encodeURIComponent(product.sku)}`);
+  await page.getByRole('checkbox', { name: `Select ${product.name}` }).check();
+  const bar = page.getByRole('group', { name: 'Bulk actions' });
+  await expect(bar.getByRole('button', { name: 'Move to category' })).toBeDisabled();
+  await bar.getByLabel('Category to move to').selectOption({ label: target.name });
+  await bar.getByRole('button', { name: 'Move to category' }).click();
+  await expect(page.getByText(`Moved 1 product to ${target.name}`, { exact: true })).toBeVisible();
+  await expect(bodyRows(page, 'Products to manage').first()).toContainText(target.name);
+  expect((await apiList(page, `search=${product.sku}`)).rows[0]!.category?.slug).toBe(target.slug);
 });
 
 test('a bulk delete asks with the count', async ({ page }) => {

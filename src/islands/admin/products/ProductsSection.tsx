@@ -5,14 +5,13 @@
  */
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { BulkAction } from '../../../domain/admin/product-bulk.ts';
 import type { ProductListRow, ProductStatus } from '../../../domain/admin/product-list.ts';
 import { toast } from '../../../lib/toast.ts';
 import { ui } from '../../ui.ts';
 import { toastApiError } from '../api.ts';
 import { useMutation, useQueryClient } from '../query.ts';
-import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import ProductEditor from './ProductEditor.tsx';
 import ProductTable from './ProductTable.tsx';
 import { productListApi, refreshAfterProductWrite, useProductList } from './product-list-api.ts';
@@ -37,7 +36,8 @@ export default function ProductsSection() {
   const list = useProductList(tableQuery.query);
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<ProductListRow>();
-  const [deleting, setDeleting] = useState<ProductListRow>();
+  // The element that opened the editor: the dialog has no Radix trigger, so focus is given back by hand.
+  const opener = useRef<HTMLElement | null>(null);
 
   const change = useMutation({
     mutationFn: ({ row, action }: { row: ProductListRow; action: BulkAction }) => productListApi.bulk({ action, ids: [row.id] }),
@@ -58,27 +58,19 @@ export default function ProductsSection() {
       busyId,
       onFeatured: (row, featured) => change.mutate({ row, action: featured ? 'feature' : 'unfeature' }),
       onStatus: (row, status) => change.mutate({ row, action: statusAction[status] }),
-      onEdit: setEditing,
-      onDelete: setDeleting,
+      onEdit: (row) => {
+        opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        setEditing(row);
+      },
+      onDelete: (row) => remove.mutateAsync(row),
     });
     return [thumbnailColumn, nameColumn, categoryColumn, priceColumn, actions.status, stockColumn, actions.featured, ratingColumn, clicksColumn, createdColumn, updatedColumn, actions.actions];
     // change.mutate is stable; busyId is what changes the controls.
-  }, [busyId, change.mutate]);
+  }, [busyId, change.mutate, remove.mutateAsync]);
 
   return (
     <>
       <ProductTable tableQuery={tableQuery} list={list} columns={columns} label="Products" />
-
-      <ConfirmDialog
-        open={deleting !== undefined}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(undefined);
-        }}
-        title={`Delete "${deleting?.name ?? ''}"?`}
-        description="Its click and view history is deleted with it, and it leaves the public site at the next build. This cannot be undone."
-        confirmLabel="Delete"
-        onConfirm={() => remove.mutateAsync(deleting!)}
-      />
 
       <Dialog.Root
         open={editing !== undefined}
@@ -90,6 +82,10 @@ export default function ProductsSection() {
           <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
           <Dialog.Content
             aria-describedby={undefined}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              opener.current?.focus();
+            }}
             className="fixed inset-y-0 right-0 z-50 flex w-[min(48rem,100vw)] flex-col overflow-y-auto border-l border-line bg-surface p-6 shadow-xl"
           >
             <div className="mb-4 flex items-start justify-between gap-4">

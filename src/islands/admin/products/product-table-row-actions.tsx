@@ -1,11 +1,13 @@
 /**
- * The Products screen's per-row controls: a featured switch, a status select, Edit and Delete. Each change is one
+ * The Products screen's per-row controls: a featured switch, a status select, Edit, and Delete behind a confirmation
+ * (its own dialog, so focus returns to the row's button on Cancel). Each change is one
  * call (the bulk endpoint with one id), so a row's edit follows the same rules, audit and rebuild as a bulk one.
  */
 import { Pencil, Trash2 } from 'lucide-react';
 import { Switch } from 'radix-ui';
 import { productStatuses, type ProductListRow, type ProductStatus } from '../../../domain/admin/product-list.ts';
 import { ui } from '../../ui.ts';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { productColumn, statusLabels, type ProductColumn } from './product-table-columns.tsx';
 
 export interface RowActionHandlers {
@@ -14,7 +16,8 @@ export interface RowActionHandlers {
   onFeatured(row: ProductListRow, featured: boolean): void;
   onStatus(row: ProductListRow, status: ProductStatus): void;
   onEdit(row: ProductListRow): void;
-  onDelete(row: ProductListRow): void;
+  /** Runs after the confirmation; a rejection keeps the dialog open. */
+  onDelete(row: ProductListRow): Promise<unknown>;
 }
 
 const iconButton = `${ui.secondaryButton} h-8 gap-1 px-3 text-xs`;
@@ -66,10 +69,18 @@ export function rowActionColumns(handlers: RowActionHandlers): { featured: Produ
           <Pencil aria-hidden="true" className="size-3.5" />
           Edit
         </button>
-        <button type="button" className={`${iconButton} text-sale`} onClick={() => handlers.onDelete(row)} aria-label={`Delete ${row.name}`}>
-          <Trash2 aria-hidden="true" className="size-3.5" />
-          Delete
-        </button>
+        <ConfirmDialog
+          trigger={
+            <button type="button" className={`${iconButton} text-sale`} aria-label={`Delete ${row.name}`}>
+              <Trash2 aria-hidden="true" className="size-3.5" />
+              Delete
+            </button>
+          }
+          title={`Delete "${row.name}"?`}
+          description="Its click and view history is deleted with it, and it leaves the public site at the next build. This cannot be undone."
+          confirmLabel="Delete"
+          onConfirm={() => handlers.onDelete(row)}
+        />
       </div>
     ),
   });
