@@ -22,6 +22,7 @@ import {
   nameColumn,
   priceColumn,
   ratingColumn,
+  statusColumn,
   stockColumn,
   thumbnailColumn,
   updatedColumn,
@@ -64,7 +65,7 @@ export default function ProductsSection() {
       },
       onDelete: (row) => remove.mutateAsync(row),
     });
-    return [thumbnailColumn, nameColumn, categoryColumn, priceColumn, actions.status, stockColumn, actions.featured, ratingColumn, clicksColumn, createdColumn, updatedColumn, actions.actions];
+    return [thumbnailColumn, nameColumn, categoryColumn, priceColumn, statusColumn, actions.status, stockColumn, actions.featured, ratingColumn, clicksColumn, createdColumn, updatedColumn, actions.actions];
     // change.mutate is stable; busyId is what changes the controls.
   }, [busyId, change.mutate, remove.mutateAsync]);
 

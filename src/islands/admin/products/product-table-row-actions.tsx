@@ -41,7 +41,8 @@ export function rowActionColumns(handlers: RowActionHandlers): { featured: Produ
   });
 
   const status = productColumn.accessor('status', {
-    header: 'Status',
+    id: 'set-status',
+    header: 'Set status',
     enableSorting: false,
     cell: ({ row: { original: row } }) => (
       <select
