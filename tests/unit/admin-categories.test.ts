@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   byNameUncategorizedLast,
+  categoryFormSchema,
   categoryChangeSummary,
   categoryCreateSchema,
   categorySlug,
@@ -186,5 +187,13 @@ describe('texts and order of the list', () => {
       { name: 'Bands', slug: 'bands' },
     ].sort(byNameUncategorizedLast);
     expect(sorted.map((category) => category.slug)).toEqual(['bands', 'yoga', 'zumba', 'uncategorized']);
+  });
+});
+
+describe('the create and edit forms', () => {
+  it('give the request body from what the inputs hold, with the same messages', () => {
+    expect(categoryFormSchema.parse({ name: ' Yoga ', description: '  ', showInNavigation: false })).toEqual({ name: 'Yoga', description: null, showInNavigation: false });
+    expect(firstMessage(categoryFormSchema, { name: ' ', description: '', showInNavigation: true })).toBe(categoryTexts.nameRequired);
+    expect(firstMessage(categoryFormSchema, { name: 'Yoga', description: 'a'.repeat(501), showInNavigation: true })).toBe(categoryTexts.descriptionTooLong);
   });
 });

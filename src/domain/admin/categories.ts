@@ -131,8 +131,20 @@ export const categoryUpdateSchema = z.object(
 );
 export type CategoryUpdate = z.output<typeof categoryUpdateSchema>;
 
-/** The create and edit forms: what the inputs hold (the schemas above turn a blank description into null). */
-export type CategoryForm = { name: string; description: string; showInNavigation: boolean };
+/**
+ * The create and edit forms: the same rules over what the inputs hold (a description box is never null), giving the
+ * body of either request.
+ */
+export const categoryFormSchema = z.object({
+  name: nameSchema,
+  description: z
+    .string()
+    .trim()
+    .max(CATEGORY_DESCRIPTION_MAX, categoryTexts.descriptionTooLong)
+    .transform((text) => (text ? text : null)),
+  showInNavigation: showInNavigationSchema,
+});
+export type CategoryForm = z.input<typeof categoryFormSchema>;
 export const blankCategoryForm: CategoryForm = { name: '', description: '', showInNavigation: true };
 
 export function categoryFormFrom(category: Pick<AdminCategory, 'name' | 'description' | 'showInNavigation'>): CategoryForm {
