@@ -47,6 +47,10 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   console.log(`e2e: built the demo site in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   const server = await startLocalServer({ port: 0, site: folders, functionsDir: resolve('netlify/functions'), logger: silentLogger });
+  process.env.E2E_BASE_URL = server.url;
+  // Functions accept only SITE_URL as a write's Origin; the browser's pages come from this server. env() parses
+  // the environment once, on first use, and getDatabase() below is such a use: so SITE_URL is set before it.
+  process.env.SITE_URL = server.url;
   const queue = new LocalRebuildQueue({
     database: getDatabase(),
     folders,
@@ -54,10 +58,6 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     build: (outDir, signal) => buildSite({ outDir, databaseUrl, cacheDir, signal, quiet: true }),
   });
   registerLocalBuilder(queue);
-  process.env.E2E_BASE_URL = server.url;
-  // Functions accept only SITE_URL as a write's Origin; the browser's pages come from this server.
-  // env() is first read by a function, after this line.
-  process.env.SITE_URL = server.url;
 
   return async () => {
     registerLocalBuilder(undefined);

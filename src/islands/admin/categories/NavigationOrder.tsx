@@ -147,8 +147,8 @@ export function NavigationOrder({ categories }: { categories: readonly AdminCate
       {shown.length === 0 ? (
         <p className="text-sm text-ink-muted">No category is shown in navigation. Edit a category and tick Show in navigation to add it.</p>
       ) : (
-        // A new saved order (or a category joining or leaving) starts the editor afresh from the server's order.
-        <OrderEditor key={shown.map((category) => category.id).join(',')} shown={shown} />
+        // A category joining or leaving the navigation starts the editor afresh; a saved order keeps it (and the focus).
+        <OrderEditor key={shown.map((category) => category.id).sort((a, b) => a - b).join(',')} shown={shown} />
       )}
     </section>
   );
