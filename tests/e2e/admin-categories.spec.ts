@@ -5,12 +5,12 @@
  *
  * The tests share the e2e database, so they run in order in one worker, and each removes what it created.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { eq, inArray } from 'drizzle-orm';
 import { Database } from '../../db/client.ts';
 import { categories, products } from '../../db/schema.ts';
 import { e2eAccounts } from './accounts.ts';
+import { seriousViolations, signIn } from './admin-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
 test.describe.configure({ mode: 'default' });
@@ -25,11 +25,6 @@ interface ApiCategory {
   showInNavigation: boolean;
   navigationOrder: number | null;
   productCount: number;
-}
-
-async function signIn(page: Page) {
-  const response = await page.request.post('/api/auth/sign-in', { data: { email: e2eAccounts.admin.email, password: e2eAccounts.admin.password } });
-  expect(response.status()).toBe(200);
 }
 
 /** A name no other run of this file has used. */
@@ -64,14 +59,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 const navigationList = (page: Page) => page.getByRole('list', { name: 'Navigation order' });
 const navigationNames = (page: Page) => navigationList(page).getByRole('listitem').locator('span.flex-1').allTextContents();
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ rule: violation.id, nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')) }));
-}
-
-test.beforeEach(async ({ page }) => signIn(page));
+test.beforeEach(async ({ page }) => signIn(page, e2eAccounts.admin));
 
 test('a new category is created with the spec toast, listed by name, and a duplicate is refused', async ({ page }) => {
   const name = uniqueName('E2E Kettlebells');
