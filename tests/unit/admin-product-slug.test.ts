@@ -2,7 +2,7 @@
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_SLUG_LENGTH, RESERVED_PRODUCT_SLUGS, productSlugBase, uniqueProductSlug } from '../../src/domain/admin/product-slug.ts';
+import { MAX_SLUG_LENGTH, RESERVED_PRODUCT_SLUGS, productSlugBase, slugFollowsName, uniqueProductSlug } from '../../src/domain/admin/product-slug.ts';
 
 describe('productSlugBase', () => {
   it.each([
@@ -52,5 +52,14 @@ describe('uniqueProductSlug', () => {
     expect(pages.length).toBeGreaterThan(0);
     for (const page of pages) expect(RESERVED_PRODUCT_SLUGS.has(page), `${page} is reserved`).toBe(true);
     expect(RESERVED_PRODUCT_SLUGS.has('index')).toBe(true);
+  });
+});
+
+describe('slugFollowsName', () => {
+  it('is true for the base and the base with a numeric suffix only', () => {
+    expect(slugFollowsName('ab-wheel-pro', 'Ab Wheel Pro')).toBe(true);
+    expect(slugFollowsName('ab-wheel-pro-3', 'Ab Wheel Pro!')).toBe(true);
+    expect(slugFollowsName('ab-roller', 'Ab Wheel Pro')).toBe(false);
+    expect(slugFollowsName('ab-wheel-pro-max', 'Ab Wheel Pro')).toBe(false);
   });
 });

@@ -39,6 +39,7 @@ export const productTexts = {
   specificationsTooLong: 'The specifications must be at most 20,000 characters.',
   statusInvalid: 'Choose draft, active or published.',
   networkInvalid: 'Choose an affiliate network from the list.',
+  notAnObject: 'Send the product as a JSON object.',
   specificationsHint: 'JSON such as {"weight": "2 kg"}. Text that is not valid JSON is stored as the description of the specifications.',
 } as const;
 
@@ -179,58 +180,61 @@ const categoryId = z
  * (productTexts.missingDescription) or Multi-Product's (productTexts.multiMissingDescription).
  */
 export function productInputSchemaWith(requiredMessage: string) {
-  return z.object({
-    name: z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(200, productTexts.nameTooLong),
-    affiliateUrl: z
-      .string({ error: requiredMessage })
-      .trim()
-      .min(1, requiredMessage)
-      .max(2048, productTexts.urlInvalid)
-      .refine(isHttpUrl, productTexts.urlInvalid),
-    /** HTML; the server sanitizes it before it is stored. */
-    description: text(100_000, productTexts.descriptionTooLong),
-    price: decimal(productTexts.price, { min: 0, max: MAX_PRICE, step: 0.01 }),
-    salePrice: decimal(productTexts.salePrice, { min: 0, max: MAX_PRICE, step: 0.01 }),
-    imageUrl: optionalText(2048, productTexts.imageInvalid).refine((url) => url === null || isImageUrl(url), productTexts.imageInvalid),
-    galleryImageUrls: z
-      .array(z.string({ error: productTexts.galleryInvalid }).max(2048, productTexts.galleryInvalid), { error: productTexts.galleryInvalid })
-      .max(50, productTexts.galleryTooMany)
-      .optional()
-      .transform((urls) => galleryUrls(urls ?? []))
-      .refine((urls) => urls.every(isImageUrl), productTexts.galleryInvalid)
-      .refine((urls) => urls.length <= MAX_GALLERY_IMAGES, productTexts.galleryTooMany),
-    rating: decimal(productTexts.rating, { min: 1, max: 5, step: 0.1 }),
-    categoryId,
-    availability: flag(true),
-    inStock: flag(true),
-    /** The textarea's text; specificationsFromText turns it into the stored map. */
-    specifications: text(20_000, productTexts.specificationsTooLong),
-    tags: z
-      .array(z.string({ error: productTexts.tagTooLong }).max(200, productTexts.tagTooLong), { error: productTexts.tagsTooMany })
-      .max(100, productTexts.tagsTooMany)
-      .optional()
-      .transform((tags) => normalizeTags(tags ?? []))
-      .refine((tags) => tags.every((tag) => tag.length <= MAX_TAG_LENGTH), productTexts.tagTooLong)
-      .refine((tags) => tags.length <= MAX_TAGS, productTexts.tagsTooMany),
-    /** Blank is the spec's default, 'Buy Now'. */
-    cta: text(40, productTexts.ctaTooLong).transform((cta) => cta || DEFAULT_CTA),
-    /** Blank means "from the affiliate URL" (detectAffiliatePlatform), which is 'generic' for an unknown shop. */
-    affiliateNetwork: z
-      .union([z.enum(affiliateNetworks), z.literal(''), z.null()], { error: productTexts.networkInvalid })
-      .optional()
-      .transform((network) => network || null),
-    commissionRate: decimal(productTexts.commissionRate, { min: 0, max: 100, step: 0.01 }),
-    sku: optionalText(64, productTexts.skuTooLong),
-    asin: optionalText(10, productTexts.asinInvalid)
-      .refine((asin) => asin === null || /^[A-Za-z0-9]{10}$/.test(asin), productTexts.asinInvalid)
-      .transform((asin) => asin?.toUpperCase() ?? null),
-    brand: optionalText(100, productTexts.brandTooLong),
-    status: z
-      .enum(productStatuses, { error: productTexts.statusInvalid })
-      .optional()
-      .transform((status) => status ?? 'active'),
-    featured: flag(false),
-  });
+  return z.object(
+    {
+      name: z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(200, productTexts.nameTooLong),
+      affiliateUrl: z
+        .string({ error: requiredMessage })
+        .trim()
+        .min(1, requiredMessage)
+        .max(2048, productTexts.urlInvalid)
+        .refine(isHttpUrl, productTexts.urlInvalid),
+      /** HTML; the server sanitizes it before it is stored. */
+      description: text(100_000, productTexts.descriptionTooLong),
+      price: decimal(productTexts.price, { min: 0, max: MAX_PRICE, step: 0.01 }),
+      salePrice: decimal(productTexts.salePrice, { min: 0, max: MAX_PRICE, step: 0.01 }),
+      imageUrl: optionalText(2048, productTexts.imageInvalid).refine((url) => url === null || isImageUrl(url), productTexts.imageInvalid),
+      galleryImageUrls: z
+        .array(z.string({ error: productTexts.galleryInvalid }).max(2048, productTexts.galleryInvalid), { error: productTexts.galleryInvalid })
+        .max(50, productTexts.galleryTooMany)
+        .optional()
+        .transform((urls) => galleryUrls(urls ?? []))
+        .refine((urls) => urls.every(isImageUrl), productTexts.galleryInvalid)
+        .refine((urls) => urls.length <= MAX_GALLERY_IMAGES, productTexts.galleryTooMany),
+      rating: decimal(productTexts.rating, { min: 1, max: 5, step: 0.1 }),
+      categoryId,
+      availability: flag(true),
+      inStock: flag(true),
+      /** The textarea's text; specificationsFromText turns it into the stored map. */
+      specifications: text(20_000, productTexts.specificationsTooLong),
+      tags: z
+        .array(z.string({ error: productTexts.tagTooLong }).max(200, productTexts.tagTooLong), { error: productTexts.tagsTooMany })
+        .max(100, productTexts.tagsTooMany)
+        .optional()
+        .transform((tags) => normalizeTags(tags ?? []))
+        .refine((tags) => tags.every((tag) => tag.length <= MAX_TAG_LENGTH), productTexts.tagTooLong)
+        .refine((tags) => tags.length <= MAX_TAGS, productTexts.tagsTooMany),
+      /** Blank is the spec's default, 'Buy Now'. */
+      cta: text(40, productTexts.ctaTooLong).transform((cta) => cta || DEFAULT_CTA),
+      /** Blank means "from the affiliate URL" (detectAffiliatePlatform), which is 'generic' for an unknown shop. */
+      affiliateNetwork: z
+        .union([z.enum(affiliateNetworks), z.literal(''), z.null()], { error: productTexts.networkInvalid })
+        .optional()
+        .transform((network) => network || null),
+      commissionRate: decimal(productTexts.commissionRate, { min: 0, max: 100, step: 0.01 }),
+      sku: optionalText(64, productTexts.skuTooLong),
+      asin: optionalText(10, productTexts.asinInvalid)
+        .refine((asin) => asin === null || /^[A-Za-z0-9]{10}$/.test(asin), productTexts.asinInvalid)
+        .transform((asin) => asin?.toUpperCase() ?? null),
+      brand: optionalText(100, productTexts.brandTooLong),
+      status: z
+        .enum(productStatuses, { error: productTexts.statusInvalid })
+        .optional()
+        .transform((status) => status ?? 'active'),
+      featured: flag(false),
+    },
+    { error: productTexts.notAnObject },
+  );
 }
 
 /** POST /api/admin/products, and the Manual Form and product editor. */
@@ -239,8 +243,8 @@ export type ProductFormValues = z.input<typeof productInputSchema>;
 export type ProductInput = z.output<typeof productInputSchema>;
 
 /**
- * PUT /api/admin/products/:id. The address stays as it is unless the admin renamed the product and asked for a new
- * one (renameSlug): links already shared, bookmarked or indexed keep working by default.
+ * PUT /api/admin/products/:id. The address stays as it is unless the admin asks for one that follows the (new) name
+ * (renameSlug): links already shared, bookmarked or indexed keep working by default.
  */
 export const productUpdateSchema = productInputSchema.extend({ renameSlug: z.boolean().optional().transform((value) => value ?? false) });
 export type ProductUpdateValues = z.input<typeof productUpdateSchema>;

@@ -44,3 +44,9 @@ export function uniqueProductSlug(base: string, taken: ReadonlySet<string>): str
     if (free(candidate)) return candidate;
   }
 }
+
+/** Whether a slug already follows a name (its base, or its base with a numeric suffix): renaming it would change nothing. */
+export function slugFollowsName(slug: string, name: string): boolean {
+  const base = productSlugBase(name);
+  return slug === base || new RegExp(`^${base}-\\d+$`).test(slug);
+}

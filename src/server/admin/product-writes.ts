@@ -12,7 +12,7 @@ import { createdSummary, updatedSummary } from '../../domain/admin/product-audit
 import { batchEntrySchema, type BatchAnswer, type BatchResult } from '../../domain/admin/product-batch.ts';
 import { productTexts, type ProductInput, type ProductUpdate } from '../../domain/admin/product-form.ts';
 import { adminProductFromRow, productColumns, type AdminProduct } from '../../domain/admin/product-row.ts';
-import { productSlugBase } from '../../domain/admin/product-slug.ts';
+import { productSlugBase, slugFollowsName } from '../../domain/admin/product-slug.ts';
 import { sanitizeDescription } from '../html-sanitizer.ts';
 import { appendAudit, type AuditActor } from './audit.ts';
 import { freeProductSlug, isSlugConflict } from './product-slugs.ts';
@@ -96,7 +96,8 @@ export async function createProduct(database: Database, actor: AuditActor, input
 
 /**
  * Saves the form over a product. Attributes keys the form does not edit are kept; the affiliate link row follows a
- * changed URL. The slug changes only when the name did and `renameSlug` asks for it. Null when no product has the id.
+ * changed URL. The slug changes only when `renameSlug` asks for it and it does not follow the name yet. Null when no
+ * product has the id.
  */
 export async function updateProduct(database: Database, actor: AuditActor, id: number, input: ProductUpdate): Promise<AdminProduct | null> {
   return withSlugRetry(() =>
@@ -109,7 +110,7 @@ export async function updateProduct(database: Database, actor: AuditActor, id: n
         const categoryId = await resolveCategory(tx, input.categoryId, productTexts.updateFailed);
         const columns = productColumns(input, detected, stored.attributes, now);
         const urlChanged = stored.affiliateUrl !== input.affiliateUrl;
-        const renamed = input.renameSlug && stored.name !== input.name && productSlugBase(input.name) !== stored.slug;
+        const renamed = input.renameSlug && !slugFollowsName(stored.slug, input.name);
 
         let affiliateLinkId = stored.affiliateLinkId;
         if (urlChanged || affiliateLinkId === null) {
