@@ -22,6 +22,20 @@ export const batchEntrySchema = productInputSchemaWith(productTexts.multiMissing
 export type BatchEntryValues = z.input<typeof batchEntrySchema>;
 export type BatchEntry = z.output<typeof batchEntrySchema>;
 
+/** The compact entry Multi-Product shows: the fields an editor needs to list a product quickly. */
+export const compactEntrySchema = batchEntrySchema.pick({ name: true, affiliateUrl: true, price: true, categoryId: true, imageUrl: true, status: true });
+
+/** The Multi-Product form: its entries, each checked with the rules the server applies. */
+export const multiProductFormSchema = z.object({
+  entries: z.array(compactEntrySchema).min(1, batchTexts.empty).max(MAX_BATCH_ENTRIES, batchTexts.tooMany),
+});
+export type MultiProductValues = z.input<typeof multiProductFormSchema>;
+export type MultiProductForm = z.output<typeof multiProductFormSchema>;
+
+export function blankBatchEntry(): MultiProductValues['entries'][number] {
+  return { name: '', affiliateUrl: '', price: '', categoryId: '', imageUrl: '', status: 'active' };
+}
+
 /** POST /api/admin/products/batch. Entries are checked one by one on the server, so one bad entry fails alone. */
 export const batchRequestSchema = z.object({
   products: z.array(z.unknown(), { error: batchTexts.empty }).min(1, batchTexts.empty).max(MAX_BATCH_ENTRIES, batchTexts.tooMany),
