@@ -3,6 +3,7 @@
  * address stays unless the admin renamed the product and asks for the new one. The products list and Add Products
  * open it; `onDone` is called after a save or on cancel.
  */
+import { useId, useState } from 'react';
 import { productTexts, type ProductInput } from '../../../domain/admin/product-form.ts';
 import { productFormFromProduct, type AdminProduct } from '../../../domain/admin/product-row.ts';
 import { slugFollowsName } from '../../../domain/admin/product-slug.ts';
@@ -12,7 +13,6 @@ import { adminKeys, toastApiError } from '../api.ts';
 import { useMutation, useQuery, useQueryClient } from '../query.ts';
 import ProductForm from './ProductForm.tsx';
 import { productApi, productKeys } from './product-api.ts';
-import { useId, useState } from 'react';
 
 export interface ProductEditorProps {
   productId: number;
