@@ -4,18 +4,13 @@
  * editor and shown after the next rebuild; Multi-Product's duplicate, remove, at-least-one and batch toasts; and
  * axe-core on both tabs.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { e2eAccounts } from './accounts.ts';
+import { seriousViolations, signIn } from './admin-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
 /** A rebuild takes 30 to 90 s on a loaded machine; the wait is for the outcome, with room to spare. */
 const REBUILD_TIMEOUT = 180_000;
-
-async function signIn(page: Page) {
-  const response = await page.request.post('/api/auth/sign-in', { data: { email: e2eAccounts.admin.email, password: e2eAccounts.admin.password } });
-  expect(response.status()).toBe(200);
-}
 
 async function openAddProducts(page: Page, tab: 'Manual Form' | 'Multi-Product' = 'Manual Form') {
   await page.goto('/add-product');
@@ -26,14 +21,6 @@ async function openAddProducts(page: Page, tab: 'Manual Form' | 'Multi-Product' 
 }
 
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });
-
-async function seriousViolations(page: Page) {
-  // The toasts are the shared Toaster's (sonner richColors), reported apart: this checks the Add Products screen.
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('[data-sonner-toaster]').analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ rule: violation.id, nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')) }));
-}
 
 /** The public page's HTML once the published build serves it (200), polled through the rebuild. */
 async function publishedHtml(page: Page, path: string, contains: string, without?: string): Promise<string> {
@@ -52,7 +39,7 @@ async function publishedHtml(page: Page, path: string, contains: string, without
 }
 
 test.describe('Add Products as an admin', () => {
-  test.beforeEach(async ({ page }) => signIn(page));
+  test.beforeEach(async ({ page }) => signIn(page, e2eAccounts.admin));
 
   test('shows only the tabs that work, at both addresses', async ({ page }) => {
     for (const path of ['/add-product', '/dashboard/add-link']) {
