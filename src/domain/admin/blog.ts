@@ -33,6 +33,7 @@ export const blogAdminTexts = {
   contentInvalid: 'The content must be HTML text.',
   contentTooLarge: `The content must be at most ${POST_CONTENT_MAX.toLocaleString('en-US')} characters of HTML.`,
   publishedInvalid: 'Say whether the post is published (true or false).',
+  bodyInvalid: 'Send the post as a JSON object.',
 
   created: 'Post created',
   createdDraftDescription: 'Saved as a draft: it stays off the public site until you publish it.',
@@ -137,7 +138,7 @@ export const blogPostInputSchema = z
     category: categorySchema.optional().default(null),
     content: contentSchema.optional().default(''),
     published: z.boolean({ error: blogAdminTexts.publishedInvalid }),
-  })
+  }, { error: blogAdminTexts.bodyInvalid })
   .transform((input, ctx) => {
     const slug = input.slug === '' ? slugFromTitle(input.title) : input.slug;
     if (slug === '') {
@@ -153,7 +154,7 @@ export const blogPostInputSchema = z
 export type BlogPostInput = z.output<typeof blogPostInputSchema>;
 
 /** The body of POST /api/admin/blog/:id/publish. */
-export const blogPublishInputSchema = z.object({ published: z.boolean({ error: blogAdminTexts.publishedInvalid }) });
+export const blogPublishInputSchema = z.object({ published: z.boolean({ error: blogAdminTexts.publishedInvalid }) }, { error: blogAdminTexts.bodyInvalid });
 export type BlogPublishInput = z.output<typeof blogPublishInputSchema>;
 
 export const blogStatuses = ['all', 'published', 'draft'] as const;
