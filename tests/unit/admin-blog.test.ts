@@ -10,6 +10,8 @@ import {
   blogPostInputSchema,
   categoryChoices,
   containsPattern,
+  editorImageSrc,
+  editorLinkHref,
   pageCount,
   publishedAtAfter,
   savedToast,
@@ -183,4 +185,28 @@ describe('the editor', () => {
     expect(savedToast('updated', true, true)).toEqual({ title: 'Post updated', description: blogAdminTexts.updatedPublishedDescription });
     expect(savedToast('updated', false, false)).toEqual({ title: 'Post updated', description: 'The draft is saved.' });
   });
+});
+
+describe("the editor's link and image addresses", () => {
+  it.each([
+    ['https://example.com/guide', 'https://example.com/guide'],
+    [' http://example.com ', 'http://example.com'],
+    ['example.com/page', 'https://example.com/page'],
+    ['/products?category=recovery', '/products?category=recovery'],
+    ['mailto:hello@example.com', 'mailto:hello@example.com'],
+  ])('links %j to %j', (raw, href) => expect(editorLinkHref(raw)).toBe(href));
+
+  it.each(['', 'javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,x', '//evil.example', 'ftp://example.com', 'not a url', 'localhost'])(
+    'refuses the link %j',
+    (raw) => expect(editorLinkHref(raw)).toBeUndefined(),
+  );
+
+  it.each([
+    ['https://cdn.example.com/a.jpg', 'https://cdn.example.com/a.jpg'],
+    ['/images/blog/a.svg', '/images/blog/a.svg'],
+  ])('takes the image %j', (raw, src) => expect(editorImageSrc(raw)).toBe(src));
+
+  it.each(['http://cdn.example.com/a.jpg', 'javascript:alert(1)', '//cdn.example.com/a.jpg', 'data:image/png;base64,AA', 'a.jpg', ''])('refuses the image %j', (raw) =>
+    expect(editorImageSrc(raw)).toBeUndefined(),
+  );
 });

@@ -34,6 +34,8 @@ export const blogAdminTexts = {
   contentTooLarge: `The content must be at most ${POST_CONTENT_MAX.toLocaleString('en-US')} characters of HTML.`,
   publishedInvalid: 'Say whether the post is published (true or false).',
   bodyInvalid: 'Send the post as a JSON object.',
+  linkInvalid: 'Enter a web address (https://…), an e-mail (mailto:…) or a path on this site (/…).',
+  imageSrcInvalid: 'The image address must start with https:// or / (a page of this site).',
 
   created: 'Post created',
   createdDraftDescription: 'Saved as a draft: it stays off the public site until you publish it.',
@@ -244,4 +246,36 @@ export function savedToast(kind: 'created' | 'updated', before: boolean | undefi
   if (!after && before) return { title: blogAdminTexts.unpublished, description: blogAdminTexts.unpublishedDescription };
   if (kind === 'created') return { title: blogAdminTexts.created, description: blogAdminTexts.createdDraftDescription };
   return { title: blogAdminTexts.updated, description: after ? blogAdminTexts.updatedPublishedDescription : blogAdminTexts.updatedDraftDescription };
+}
+
+// The editor's link and image dialogs.
+
+/**
+ * The href a link typed into the editor gets: http(s), mailto: or a path on this site; a bare host such as
+ * example.com/page gets https://. Anything else (javascript:, data:, //host) is refused: undefined.
+ */
+export function editorLinkHref(raw: string): string | undefined {
+  const text = raw.trim();
+  if (text === '' || /\s/.test(text)) return undefined;
+  if (text.startsWith('/')) return text.startsWith('//') ? undefined : text;
+  if (/^mailto:[^@\s]+@[^@\s]+$/i.test(text)) return text;
+  const candidate = /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`;
+  try {
+    const url = new URL(candidate);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.') ? candidate : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An image in the content: https or a path on this site, as the post sanitizer keeps them (no http: images). */
+export function editorImageSrc(raw: string): string | undefined {
+  const text = raw.trim();
+  if (text.startsWith('/')) return text.startsWith('//') || /\s/.test(text) ? undefined : text;
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' && url.hostname !== '' && !/\s/.test(text) ? text : undefined;
+  } catch {
+    return undefined;
+  }
 }
