@@ -32,6 +32,11 @@ export default function BlogList({ query, moved, go, replace }: Props) {
   }, [moved]);
 
   useEffect(() => {
+    // Back and forward change the URL's search under the box: show it.
+    setSearch((typed) => (typed.trim() === query.search ? typed : query.search));
+  }, [query.search]);
+
+  useEffect(() => {
     // The search reaches the URL and the server once typing pauses, not on every key.
     if (search.trim() === query.search) return;
     const timer = setTimeout(() => replace({ kind: 'list', query: { ...query, search: search.trim(), page: 1 } }), SEARCH_DELAY_MS);
@@ -65,9 +70,9 @@ export default function BlogList({ query, moved, go, replace }: Props) {
           {blogStatuses.map((status) => (
             <label
               key={status}
-              className="flex cursor-pointer items-center gap-2 rounded-full border border-line px-3 py-1.5 text-sm has-checked:border-brand-500 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-200"
+              className="flex cursor-pointer items-center gap-2 rounded-full border border-line px-3 py-1.5 text-sm has-checked:border-brand-500 has-checked:bg-brand-50"
             >
-              <input type="radio" name="blog-status" className="sr-only" checked={query.status === status} onChange={() => setQuery({ status })} />
+              <input type="radio" name="blog-status" className="accent-brand-700" checked={query.status === status} onChange={() => setQuery({ status })} />
               {statusLabels[status]}
               {list.data && <span className="text-ink-muted">({list.data.counts[status]})</span>}
             </label>

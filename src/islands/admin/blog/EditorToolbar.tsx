@@ -37,7 +37,8 @@ export default function EditorToolbar({ editor }: { editor: Editor }) {
   const chain = () => editor.chain().focus();
 
   return (
-    <Toolbar.Root aria-label="Formatting" className="flex flex-wrap items-center gap-1 border-b border-line p-1.5">
+    // A mouse press on a button would take the focus, and with it the visible selection, from the text it acts on.
+    <Toolbar.Root aria-label="Formatting" className="flex flex-wrap items-center gap-1 border-b border-line p-1.5" onMouseDown={(event) => event.preventDefault()}>
       <ToolButton label="Heading 2" icon={Heading2} pressed={state.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()} />
       <ToolButton label="Heading 3" icon={Heading3} pressed={state.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()} />
       <Toolbar.Separator className="mx-1 h-6 w-px bg-line" />

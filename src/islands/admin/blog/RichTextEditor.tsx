@@ -19,7 +19,7 @@
 import { Image } from '@tiptap/extension-image';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { StarterKit } from '@tiptap/starter-kit';
-import { useEffect, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import EditorToolbar from './EditorToolbar.tsx';
 
 export interface RichTextEditorProps {
@@ -38,29 +38,33 @@ function demoteH1(html: string): string {
   return html.replace(/<(\/?)h1(?=[\s>])/gi, '<$1h2');
 }
 
+/** The document as HTML, without the empty paragraph the editor keeps at the end so there is always a line to type on. */
 function editorHtml(editor: Editor): string {
-  return editor.isEmpty ? '' : editor.getHTML();
+  return editor.isEmpty ? '' : editor.getHTML().replace(/(<p><\/p>)+$/, '');
 }
 
+/** Made once: useEditor compares its options by identity on every render and reconfigures the editor when they differ. */
+const extensions = [
+  StarterKit.configure({
+    heading: { levels: [2, 3] },
+    // Google Docs underlines every link; the public post styles links itself.
+    underline: false,
+    link: {
+      openOnClick: false,
+      autolink: true,
+      defaultProtocol: 'https',
+      // The sanitizer sets rel on external links and keeps no target: the preview matches the stored HTML.
+      HTMLAttributes: { target: null, rel: null },
+    },
+  }),
+  Image.configure({ HTMLAttributes: { loading: 'lazy' } }),
+];
+
 export default function RichTextEditor({ initialHtml, version, onChange, onBlur, labelId, describedBy, invalid }: RichTextEditorProps) {
-  const editor = useEditor({
-    extensions: [
-      StarterKit.configure({
-        heading: { levels: [2, 3] },
-        // Google Docs underlines every link; the public post styles links itself.
-        underline: false,
-        link: {
-          openOnClick: false,
-          autolink: true,
-          defaultProtocol: 'https',
-          // The sanitizer sets rel on external links and keeps no target: the preview matches the stored HTML.
-          HTMLAttributes: { target: null, rel: null },
-        },
-      }),
-      Image.configure({ HTMLAttributes: { loading: 'lazy' } }),
-    ],
-    content: initialHtml,
-    editorProps: {
+  // The starting content only: later values are the editor's own output coming back through the form.
+  const [content] = useState(initialHtml);
+  const editorProps = useMemo(
+    () => ({
       attributes: {
         role: 'textbox',
         'aria-multiline': 'true',
@@ -70,7 +74,13 @@ export default function RichTextEditor({ initialHtml, version, onChange, onBlur,
         class: 'prose-content min-h-72 px-4 py-3 text-[1.0625rem] focus:outline-none',
       },
       transformPastedHTML: demoteH1,
-    },
+    }),
+    [labelId, describedBy, invalid],
+  );
+  const editor = useEditor({
+    extensions,
+    content,
+    editorProps,
     onUpdate: ({ editor: current }) => onChange(editorHtml(current)),
     onBlur: () => onBlur?.(),
   });
@@ -79,19 +89,6 @@ export default function RichTextEditor({ initialHtml, version, onChange, onBlur,
     // Only a new version (a save's answer) replaces the content; typing never loops back here.
     if (version > 0) editor.commands.setContent(initialHtml, { emitUpdate: false });
   }, [version]);
-
-  useEffect(() => {
-    editor.setOptions({
-      editorProps: {
-        ...editor.options.editorProps,
-        attributes: {
-          ...(editor.options.editorProps.attributes as Record<string, string>),
-          'aria-invalid': invalid ? 'true' : 'false',
-          ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-        },
-      },
-    });
-  }, [editor, invalid, describedBy]);
 
   const focused = useEditorState({ editor, selector: ({ editor: current }) => current.isFocused });
 

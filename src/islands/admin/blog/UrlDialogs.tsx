@@ -4,7 +4,7 @@
  */
 import type { Editor } from '@tiptap/react';
 import { Dialog } from 'radix-ui';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { blogAdminTexts, editorImageSrc, editorLinkHref } from '../../../domain/admin/blog.ts';
 import { ui } from '../../ui.ts';
 import { Field } from '../ui/Field.tsx';
@@ -41,7 +41,15 @@ function UrlDialog({
             editor.commands.focus();
           }}
         >
-          <form noValidate className="space-y-4" onSubmit={onSubmit}>
+          <form
+            noValidate
+            className="space-y-4"
+            onSubmit={(event) => {
+              // React bubbles events through the portal: without this, the post's own form would submit (and save) too.
+              event.stopPropagation();
+              onSubmit(event);
+            }}
+          >
             <Dialog.Title className="text-lg font-bold text-ink">{title}</Dialog.Title>
             <Dialog.Description className="sr-only">{title}: enter the address and apply it.</Dialog.Description>
             {children}
@@ -60,9 +68,13 @@ export function LinkDialog({ editor, active, trigger }: { editor: Editor; active
   const [open, setOpen] = useState(false);
   const [address, setAddress] = useState('');
   const [error, setError] = useState<string>();
+  // The text the link goes on, as selected when the dialog opened: the dialog holds the focus meanwhile.
+  const range = useRef({ from: 0, to: 0 });
 
   const onOpenChange = (next: boolean) => {
     if (next) {
+      const { from, to } = editor.state.selection;
+      range.current = { from, to };
       setAddress((editor.getAttributes('link') as { href?: string }).href ?? '');
       setError(undefined);
     }
@@ -73,11 +85,12 @@ export function LinkDialog({ editor, active, trigger }: { editor: Editor; active
     event.preventDefault();
     const href = editorLinkHref(address);
     if (!href) return setError(blogAdminTexts.linkInvalid);
-    if (editor.state.selection.empty && !editor.isActive('link')) {
+    const chain = editor.chain().setTextSelection(range.current);
+    if (range.current.from === range.current.to && !active) {
       // Nothing selected: the address itself becomes the linked text.
-      editor.chain().insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] }).run();
+      chain.insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] }).run();
     } else {
-      editor.chain().extendMarkRange('link').setLink({ href }).run();
+      chain.extendMarkRange('link').setLink({ href }).run();
     }
     setOpen(false);
   };
@@ -97,7 +110,7 @@ export function LinkDialog({ editor, active, trigger }: { editor: Editor; active
               type="button"
               className={ui.secondaryButton}
               onClick={() => {
-                editor.chain().extendMarkRange('link').unsetLink().run();
+                editor.chain().setTextSelection(range.current).extendMarkRange('link').unsetLink().run();
                 setOpen(false);
               }}
             >
