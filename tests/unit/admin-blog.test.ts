@@ -18,6 +18,7 @@ import {
   slugFromTitle,
 } from '../../src/domain/admin/blog.ts';
 import { BLOG_CATEGORIES } from '../../src/domain/blog.ts';
+import { blogViewFrom, blogViewSearch } from '../../src/islands/admin/blog/use-blog-view.ts';
 
 const firstMessage = (value: unknown) => {
   const result = blogPostInputSchema.safeParse(value);
@@ -209,4 +210,19 @@ describe("the editor's link and image addresses", () => {
   it.each(['http://cdn.example.com/a.jpg', 'javascript:alert(1)', '//cdn.example.com/a.jpg', 'data:image/png;base64,AA', 'a.jpg', ''])('refuses the image %j', (raw) =>
     expect(editorImageSrc(raw)).toBeUndefined(),
   );
+});
+
+describe('the blog screen in the URL', () => {
+  it('reads the list with its filters, a new post, or a post in the editor', () => {
+    expect(blogViewFrom('')).toEqual({ kind: 'list', query: { status: 'all', search: '', page: 1 } });
+    expect(blogViewFrom('?status=published&search=sleep&page=2')).toEqual({ kind: 'list', query: { status: 'published', search: 'sleep', page: 2 } });
+    expect(blogViewFrom('?new')).toEqual({ kind: 'new' });
+    expect(blogViewFrom('?edit=12')).toEqual({ kind: 'edit', id: 12 });
+    expect(blogViewFrom('?edit=abc')).toEqual({ kind: 'list', query: { status: 'all', search: '', page: 1 } });
+    expect(blogViewFrom('?edit=0').kind).toBe('list');
+  });
+
+  it('writes each view back as the same query string', () => {
+    for (const search of ['', '?new', '?edit=12', '?status=draft&search=foam+roller&page=3']) expect(blogViewSearch(blogViewFrom(search))).toBe(search);
+  });
 });
