@@ -1,0 +1,91 @@
+/**
+ * The JavaScript a built page loads: its module scripts, its islands' components and renderers, and every chunk
+ * those import statically, each counted once. Dynamic imports (code a page fetches only when asked, like the admin
+ * frame or the toaster) are listed apart. Used by `npm run bench` and to compare two builds:
+ *
+ *   npm run page-js -- <site dir> <page path>... [--against <other site dir>]
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export interface PageJavaScript {
+  page: string;
+  /** Chunks loaded with the page (statically reachable), by URL path. */
+  files: string[];
+  bytes: number;
+  gzipBytes: number;
+  /** Chunks only reachable through import(): loaded on demand. */
+  onDemand: string[];
+}
+
+/** Entry points a page names: module scripts, island components and renderers, module preloads. */
+export function pageEntryScripts(html: string): string[] {
+  const entries = new Set<string>();
+  const patterns = [/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g, /\bcomponent-url="([^"]+)"/g, /\brenderer-url="([^"]+)"/g, /<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g];
+  for (const pattern of patterns) for (const match of html.matchAll(pattern)) entries.add(match[1]!);
+  // Inline module scripts can import chunks too (Astro's hoisted scripts are inlined when small).
+  for (const match of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) for (const specifier of staticImports(match[1]!)) if (specifier.startsWith('/')) entries.add(specifier);
+  return [...entries].filter((url) => url.endsWith('.js'));
+}
+
+/** Specifiers of `import … from "x"`, `import "x"` and `export … from "x"` in minified ESM. */
+export function staticImports(code: string): string[] {
+  const found: string[] = [];
+  for (const match of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"']+)["']/g)) found.push(match[1]!);
+  return found;
+}
+
+export function dynamicImports(code: string): string[] {
+  return [...code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((match) => match[1]!);
+}
+
+function resolveUrl(from: string, specifier: string): string {
+  return new URL(specifier, `http://site${from}`).pathname;
+}
+
+export function measurePage(siteDir: string, pagePath: string): PageJavaScript {
+  const html = readFileSync(join(siteDir, pagePath), 'utf8');
+  const seen = new Set<string>();
+  const onDemand = new Set<string>();
+  const queue = pageEntryScripts(html);
+  while (queue.length > 0) {
+    const url = queue.shift()!;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const code = readFileSync(join(siteDir, url), 'utf8');
+    for (const specifier of staticImports(code)) if (specifier.startsWith('.') || specifier.startsWith('/')) queue.push(resolveUrl(url, specifier));
+    for (const specifier of dynamicImports(code)) if (specifier.startsWith('.') || specifier.startsWith('/')) onDemand.add(resolveUrl(url, specifier));
+  }
+  const files = [...seen].sort();
+  let bytes = 0;
+  let gzipBytes = 0;
+  for (const url of files) {
+    const content = readFileSync(join(siteDir, url));
+    bytes += content.length;
+    gzipBytes += gzipSync(content, { level: 9 }).length;
+  }
+  return { page: pagePath, files, bytes, gzipBytes, onDemand: [...onDemand].filter((url) => !seen.has(url)).sort() };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+if (import.meta.main) {
+  const args = process.argv.slice(2);
+  const againstAt = args.indexOf('--against');
+  const against = againstAt >= 0 ? args.splice(againstAt, 2)[1] : undefined;
+  const [siteDir, ...pages] = args;
+  if (!siteDir || pages.length === 0) {
+    console.error('usage: npm run page-js -- <site dir> <page path>... [--against <other site dir>]');
+    process.exit(2);
+  }
+  for (const page of pages) {
+    const now = measurePage(siteDir, page);
+    let line = `${page}: ${now.files.length} files, ${kb(now.bytes)} (${kb(now.gzipBytes)} gzip)`;
+    if (against) {
+      const before = measurePage(against, page);
+      line += ` | before: ${before.files.length} files, ${kb(before.bytes)} (${kb(before.gzipBytes)} gzip) | change ${now.gzipBytes - before.gzipBytes >= 0 ? '+' : ''}${now.gzipBytes - before.gzipBytes} B gzip`;
+    }
+    console.log(line);
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * Gallery image inputs (spec section 5): add and remove inputs, always keeping one; blank inputs are dropped when the
+ * form is saved. A new input takes focus, and removing one hands focus to its neighbour, so the keyboard never lands
+ * on the page's top.
+ */
+import { Plus, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { MAX_GALLERY_IMAGES } from '../../../domain/admin/product-form.ts';
+import { ui } from '../../ui.ts';
+
+export interface GalleryInputsProps {
+  value: string[];
+  onChange: (urls: string[]) => void;
+  onBlur: () => void;
+  error?: string;
+}
+
+export function GalleryInputs({ value, onChange, onBlur, error }: GalleryInputsProps) {
+  const urls = value.length > 0 ? value : [''];
+  const inputs = useRef<(HTMLInputElement | null)[]>([]);
+  const [focusIndex, setFocusIndex] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (focusIndex === null) return;
+    inputs.current[focusIndex]?.focus();
+    setFocusIndex(null);
+  }, [focusIndex]);
+
+  const change = (index: number, url: string) => onChange(urls.map((current, i) => (i === index ? url : current)));
+  const add = () => {
+    onChange([...urls, '']);
+    setFocusIndex(urls.length);
+  };
+  const remove = (index: number) => {
+    if (urls.length <= 1) return;
+    onChange(urls.filter((_, i) => i !== index));
+    setFocusIndex(Math.max(0, index - 1));
+  };
+
+  return (
+    <fieldset className="space-y-2" aria-describedby={error ? 'gallery-error' : 'gallery-hint'}>
+      <legend className={ui.label}>Gallery images</legend>
+      <p id="gallery-hint" className="text-sm text-ink-muted">
+        Up to {MAX_GALLERY_IMAGES} image URLs shown on the product page; empty inputs are ignored.
+      </p>
+      {urls.map((url, index) => (
+        <div key={index} className="flex items-center gap-2">
+          <input
+            ref={(element) => {
+              inputs.current[index] = element;
+            }}
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            aria-label={`Gallery image ${index + 1}`}
+            aria-invalid={error ? true : undefined}
+            placeholder="https://"
+            className={ui.input}
+            value={url}
+            onChange={(event) => change(index, event.target.value)}
+            onBlur={onBlur}
+          />
+          <button
+            type="button"
+            className={`${ui.secondaryButton} shrink-0 px-3`}
+            aria-label={`Remove gallery image ${index + 1}`}
+            disabled={urls.length <= 1}
+            onClick={() => remove(index)}
+          >
+            <X aria-hidden="true" className="size-4" />
+          </button>
+        </div>
+      ))}
+      {error && (
+        <p id="gallery-error" className="text-sm font-medium text-sale">
+          {error}
+        </p>
+      )}
+      <button type="button" className={ui.secondaryButton} disabled={urls.length >= MAX_GALLERY_IMAGES} onClick={add}>
+        <Plus aria-hidden="true" className="size-4" /> Add image
+      </button>
+    </fieldset>
+  );
+}

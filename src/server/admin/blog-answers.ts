@@ -1,0 +1,15 @@
+/** How the blog functions answer a service result: the spec's error shape, with the texts of src/domain/admin/blog.ts. */
+import { blogAdminTexts } from '../../domain/admin/blog.ts';
+import { json, jsonError } from '../http.ts';
+import type { BlogWriteResult } from './blog.ts';
+
+export function postNotFound(): Response {
+  return jsonError(404, blogAdminTexts.notFound.title, blogAdminTexts.notFound.description);
+}
+
+/** 200 (or `status`) with the stored post; 404 for an unknown id; 409 naming the slug when another post has it. */
+export function answerPostWrite(result: BlogWriteResult, errorTitle: string, status = 200): Response {
+  if (result.ok) return json(result.post, { status });
+  if (result.reason === 'not-found') return postNotFound();
+  return jsonError(409, errorTitle, blogAdminTexts.slugTaken(result.slug));
+}
