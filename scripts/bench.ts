@@ -7,14 +7,17 @@
  *    view downloads, and how fast the catalogue answers filter and sort changes.
  * 4. Runs Lighthouse's mobile preset on a product page and on /products.
  *
+ * 5. Times the admin products list over HTTP with an admin session (scripts/bench/admin-list.ts).
+ *
  * Prints a table of figures with budgets and exits non-zero when a budget fails.
  *
  *   npm run bench [-- --products N] [-- --keep]
+ *   npm run bench -- admin-list     only the admin list: seeds, serves the functions, no site build
  *
  * It builds, so do not run it at the same time as another build of this checkout (Astro shares
  * .astro/): `flock /tmp/repwell-build.lock npm run bench`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,7 +28,8 @@ import { runLighthouse } from './bench/lighthouse.ts';
 import { samplePeakMemory } from './bench/peak-memory.ts';
 import { renderTable, verdict, type Figure } from './bench/report.ts';
 
-const { values } = parseArgs({
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
   options: {
     products: { type: 'string', default: '10000' },
     keep: { type: 'boolean', default: false },
@@ -34,6 +38,9 @@ const { values } = parseArgs({
 });
 const productCount = Number(values.products);
 const lighthouseRuns = Number(values['lighthouse-runs']);
+const suites = ['admin-list'] as const;
+const only = positionals[0] as (typeof suites)[number] | undefined;
+if (only !== undefined && !suites.includes(only)) throw new Error(`Unknown bench "${only}": choose one of ${suites.join(', ')}, or none for all.`);
 
 /** Filter and sort combinations timed in the browser: sorts over everything, a category, narrowing, search, Top Picks. */
 const FILTER_QUERIES = [
@@ -54,7 +61,7 @@ const log = (message: string) => console.log(`bench: ${message}`);
 
 async function main(): Promise<number> {
   const chromePath = findChromium();
-  if (!chromePath) throw new Error('No Chromium found (see tests/e2e/chromium.ts); run `node scripts/ensure-chromium.ts`.');
+  if (!chromePath && only === undefined) throw new Error('No Chromium found (see tests/e2e/chromium.ts); run `node scripts/ensure-chromium.ts`.');
   const started = performance.now();
   const dir = mkdtempSync(join(tmpdir(), 'repwell-bench-'));
   const databaseUrl = `file:${join(dir, 'app.db')}`;
@@ -77,6 +84,13 @@ async function main(): Promise<number> {
     await seedDemoContent(database, { productCount });
     database.close();
     figures.push({ name: 'seed database (setup, no budget)', value: (performance.now() - seedStarted) / 1000, unit: 's' });
+
+    if (only === 'admin-list') {
+      const site = join(dir, 'site');
+      mkdirSync(site);
+      figures.push(...(await adminListFigures(databaseUrl, site)));
+      return report(figures, started);
+    }
 
     log('building the site and its search index');
     const site = join(dir, 'site');
@@ -120,9 +134,11 @@ async function main(): Promise<number> {
         await browser.close();
       }
 
+      figures.push(...(await measureAdminListOn(databaseUrl, server.url)));
+
       for (const path of [productPath, '/products']) {
         log(`Lighthouse (mobile, ${lighthouseRuns} runs) on ${path}`);
-        const result = await runLighthouse(`${server.url}${path}`, chromePath, lighthouseRuns);
+        const result = await runLighthouse(`${server.url}${path}`, chromePath!, lighthouseRuns);
         const label = path === '/products' ? '/products' : 'product page';
         // Score and CLS budgets hold for both; the TBT budget is the product page's (ARCHITECTURE section 9).
         const tbtBudget = path === '/products' ? undefined : 50;
@@ -141,6 +157,36 @@ async function main(): Promise<number> {
     else rmSync(dir, { recursive: true, force: true });
   }
 
+  return report(figures, started);
+}
+
+/** The admin list figures against a running server (its functions use DATABASE_URL, set above). */
+async function measureAdminListOn(databaseUrl: string, serverUrl: string): Promise<Figure[]> {
+  const { Database } = await import('../db/client.ts');
+  const { measureAdminList } = await import('./bench/admin-list.ts');
+  log(`timing the admin products list at ${serverUrl}`);
+  const database = new Database({ url: databaseUrl });
+  try {
+    return await measureAdminList(database, serverUrl, log);
+  } finally {
+    database.close();
+  }
+}
+
+/** `npm run bench -- admin-list`: the functions alone, over an empty site folder. */
+async function adminListFigures(databaseUrl: string, site: string): Promise<Figure[]> {
+  const { projectRoot } = await import('../src/server/local/builder.ts');
+  const { silentLogger } = await import('../src/server/local/logger.ts');
+  const { startLocalServer } = await import('../src/server/local/server.ts');
+  const server = await startLocalServer({ port: 0, site, functionsDir: resolve(projectRoot, 'netlify/functions'), logger: silentLogger });
+  try {
+    return await measureAdminListOn(databaseUrl, server.url);
+  } finally {
+    await server.close();
+  }
+}
+
+function report(figures: readonly Figure[], started: number): number {
   console.log('');
   console.log(renderTable(figures));
   console.log('');

@@ -1,2 +1,99 @@
-/** Placeholder until this manager is built (issue 10); replaced by its own module. */
-export { default } from '../ComingSoon.tsx';
+/**
+ * The Manage screen (issue 10, point 3): the products table with row selection (one row, the page, or every product
+ * matching the filters across all pages) and bulk actions applied in one transaction, with a summary toast. The
+ * selection is cleared after an action and whenever the filters change, so an action never reaches rows the admin
+ * can no longer see.
+ */
+import type { RowSelectionState } from '@tanstack/react-table';
+import { useEffect, useMemo, useState } from 'react';
+import type { BulkAction, BulkRequestInput } from '../../../domain/admin/product-bulk.ts';
+import { filterOf, productCountLabel, productListSearchParams } from '../../../domain/admin/product-list.ts';
+import { toast } from '../../../lib/toast.ts';
+import { toastApiError } from '../api.ts';
+import { useMutation, useQueryClient } from '../query.ts';
+import BulkActionBar from './bulk-action-bar.tsx';
+import ProductTable from './ProductTable.tsx';
+import { productListApi, refreshAfterProductWrite, useProductList } from './product-list-api.ts';
+import {
+  categoryColumn,
+  clicksColumn,
+  featuredColumn,
+  nameColumn,
+  priceColumn,
+  statusColumn,
+  stockColumn,
+  thumbnailColumn,
+  updatedColumn,
+} from './product-table-columns.tsx';
+import { useProductTableQuery } from './product-table-query.ts';
+import { selectColumn } from './product-table-select.tsx';
+
+const linkButton = 'font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900';
+
+export default function ManageSection() {
+  const tableQuery = useProductTableQuery();
+  const { query } = tableQuery;
+  const list = useProductList(query);
+  const queryClient = useQueryClient();
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const [allMatching, setAllMatching] = useState(false);
+
+  const filterKey = productListSearchParams({ ...query, page: 1 }).toString();
+  useEffect(() => {
+    setRowSelection({});
+    setAllMatching(false);
+  }, [filterKey]);
+
+  const total = list.data?.total ?? 0;
+  const pageRows = list.data?.rows ?? [];
+  const selectedIds = Object.keys(rowSelection).filter((id) => rowSelection[id]);
+  const count = allMatching ? total : selectedIds.length;
+  const wholePageSelected = pageRows.length > 0 && pageRows.every((row) => rowSelection[String(row.id)]);
+
+  const bulk = useMutation({
+    mutationFn: (body: BulkRequestInput) => productListApi.bulk(body),
+    onSuccess: (result) => {
+      toast({ title: result.title, description: result.description || undefined, variant: 'success' });
+      setRowSelection({});
+      setAllMatching(false);
+    },
+    onError: (error) => toastApiError(error, 'Bulk action failed'),
+    onSettled: () => refreshAfterProductWrite(queryClient),
+  });
+  const apply = (action: BulkAction, categoryId?: number) => {
+    const target = allMatching ? { allMatching: filterOf(query) } : { ids: selectedIds.map(Number) };
+    return bulk.mutateAsync({ action, ...target, ...(action === 'move' ? { categoryId } : {}) });
+  };
+
+  const columns = useMemo(
+    () => [selectColumn(allMatching), thumbnailColumn, nameColumn, categoryColumn, priceColumn, statusColumn, stockColumn, featuredColumn, clicksColumn, updatedColumn],
+    [allMatching],
+  );
+
+  return (
+    <ProductTable tableQuery={tableQuery} list={list} columns={columns} label="Products to manage" rowSelection={rowSelection} onRowSelectionChange={setRowSelection}>
+      <BulkActionBar count={count} busy={bulk.isPending} onAction={apply} />
+      {allMatching ? (
+        <p className="rounded-lg bg-brand-50 px-4 py-2 text-sm">
+          All {productCountLabel(total)} matching these filters are selected.{' '}
+          <button type="button" className={linkButton} onClick={() => {
+              setAllMatching(false);
+              setRowSelection({});
+            }}>
+            Clear selection
+          </button>
+        </p>
+      ) : (
+        wholePageSelected &&
+        total > pageRows.length && (
+          <p className="rounded-lg bg-brand-50 px-4 py-2 text-sm">
+            All {productCountLabel(pageRows.length)} on this page are selected.{' '}
+            <button type="button" className={linkButton} onClick={() => setAllMatching(true)}>
+              Select all {total.toLocaleString('en-US')} matching
+            </button>
+          </p>
+        )
+      )}
+    </ProductTable>
+  );
+}

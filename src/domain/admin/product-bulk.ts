@@ -1,0 +1,149 @@
+/**
+ * POST /api/admin/products/bulk: one action on many products in one transaction (issue 10, point 3), and the plain
+ * sentences the Manage screen's toast and the audit log show for its outcome.
+ *
+ * What the status actions mean (attributes.status, folded into products.status):
+ * - publish sets 'published': listed on the public site;
+ * - unpublish sets 'draft': taken off every public page, the sitemap and the catalogue at the next build;
+ * - activate sets 'active', the status products get when nothing else is said (also public), so the per-row
+ *   status select can set each of the three values.
+ * Featured is attributes.is_featured (true or false); stock is in_stock; move sets category_id.
+ */
+import { z } from 'zod';
+import { productFilterSchema, type ProductStatus } from './product-list.ts';
+
+/** More than any one screen can select by hand; "all matching" has no such limit. */
+export const MAX_BULK_IDS = 10_000;
+/** 10,000 ids of up to 15 digits, with commas, and the rest of the body. */
+export const BULK_MAX_BYTES = 200 * 1024;
+
+export const bulkActions = ['publish', 'unpublish', 'activate', 'feature', 'unfeature', 'move', 'in-stock', 'out-of-stock', 'delete'] as const;
+export type BulkAction = (typeof bulkActions)[number];
+
+/** The status each status action sets. */
+export const statusOfAction: Partial<Record<BulkAction, ProductStatus>> = { publish: 'published', unpublish: 'draft', activate: 'active' };
+
+export const bulkTexts = {
+  failed: 'Bulk action failed',
+  deleteFailed: 'Error deleting product',
+  actionInvalid: `action must be one of ${bulkActions.join(', ')}.`,
+  idsRequired: 'Select at least one product.',
+  idsTooMany: `Select at most ${MAX_BULK_IDS.toLocaleString('en-US')} products at once, or use "Select all matching".`,
+  idInvalid: 'ids must be product ids (whole numbers from 1).',
+  targetRequired: 'Choose the products: send ids or allMatching, one of the two.',
+  categoryRequired: 'categoryId: choose the category to move the products to.',
+  categoryUnexpected: 'categoryId is only for the move action.',
+  categoryNotFound: 'categoryId: that category does not exist (it may have been deleted).',
+  productNotFound: 'Product not found',
+  productNotFoundDescription: 'The product may have been deleted already.',
+} as const;
+
+const idSchema = z.number({ error: bulkTexts.idInvalid }).int(bulkTexts.idInvalid).positive(bulkTexts.idInvalid).max(Number.MAX_SAFE_INTEGER, bulkTexts.idInvalid);
+
+export const bulkRequestSchema = z
+  .strictObject({
+    action: z.enum(bulkActions, { error: bulkTexts.actionInvalid }),
+    categoryId: idSchema.optional(),
+    ids: z.array(idSchema, { error: bulkTexts.idsRequired }).min(1, bulkTexts.idsRequired).max(MAX_BULK_IDS, bulkTexts.idsTooMany).optional(),
+    allMatching: productFilterSchema.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.ids === undefined) === (body.allMatching === undefined)) ctx.addIssue({ code: 'custom', path: ['ids'], message: bulkTexts.targetRequired });
+    if (body.action === 'move' && body.categoryId === undefined) ctx.addIssue({ code: 'custom', path: ['categoryId'], message: bulkTexts.categoryRequired });
+    if (body.action !== 'move' && body.categoryId !== undefined) ctx.addIssue({ code: 'custom', path: ['categoryId'], message: bulkTexts.categoryUnexpected });
+  })
+  .transform((body) => ({ ...body, ids: body.ids && [...new Set(body.ids)] }));
+export type BulkRequest = z.output<typeof bulkRequestSchema>;
+export type BulkRequestInput = z.input<typeof bulkRequestSchema>;
+
+/** How many products an action found, changed and left as they were. */
+export interface BulkCounts {
+  /** Selected products that exist. */
+  matched: number;
+  /** Of those, the ones the action changed (for delete: deleted). */
+  changed: number;
+  /** Selected ids that no longer exist (only with ids). */
+  missing: number;
+}
+
+export const bulkResultSchema = z.object({
+  action: z.enum(bulkActions),
+  matched: z.number().int(),
+  changed: z.number().int(),
+  unchanged: z.number().int(),
+  missing: z.number().int(),
+  /** The toast's title, e.g. 'Published 12 products'. */
+  title: z.string(),
+  /** The rest, e.g. '3 were already published.'; empty when there is nothing more to say. */
+  description: z.string(),
+});
+export type BulkResult = z.infer<typeof bulkResultSchema>;
+
+function products(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'product' : 'products'}`;
+}
+
+function were(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'was' : 'were'}`;
+}
+
+/** What each action did, and what "left as it was" means for it. */
+const phrases: Record<BulkAction, { done: (what: string, category: string) => string; already: (category: string, count: number) => string }> = {
+  publish: { done: (what) => `Published ${what}`, already: () => 'already published' },
+  unpublish: { done: (what) => `Unpublished ${what}`, already: (_, count) => (count === 1 ? 'already a draft' : 'already drafts') },
+  activate: { done: (what) => `Set ${what} to active`, already: () => 'already active' },
+  feature: { done: (what) => `Featured ${what}`, already: () => 'already featured' },
+  unfeature: { done: (what) => `Removed ${what} from featured`, already: () => 'not featured' },
+  move: { done: (what, category) => `Moved ${what} to ${category}`, already: (category) => `already in ${category}` },
+  'in-stock': { done: (what) => `Marked ${what} in stock`, already: () => 'already in stock' },
+  'out-of-stock': { done: (what) => `Marked ${what} out of stock`, already: () => 'already out of stock' },
+  delete: { done: (what) => `Deleted ${what}`, already: () => '' },
+};
+
+/**
+ * The outcome in words: 'Published 12 products' / '3 were already published. 1 no longer exists.'
+ * `categoryName` names the target of a move.
+ */
+export function bulkResult(action: BulkAction, counts: BulkCounts, categoryName = ''): BulkResult {
+  const unchanged = Math.max(0, counts.matched - counts.changed);
+  const phrase = phrases[action];
+  const notes: string[] = [];
+  if (unchanged > 0) notes.push(`${were(unchanged)} ${phrase.already(categoryName, unchanged)}.`);
+  if (counts.missing > 0) notes.push(`${counts.missing.toLocaleString('en-US')} no longer ${counts.missing === 1 ? 'exists' : 'exist'}.`);
+  return {
+    action,
+    matched: counts.matched,
+    changed: counts.changed,
+    unchanged,
+    missing: counts.missing,
+    title: phrase.done(products(counts.changed), categoryName),
+    description: notes.join(' '),
+  };
+}
+
+/** The ids in an audit summary: the first few, then how many more, so one entry stays one readable line. */
+export function idsSummary(ids: readonly number[], shown = 20): string {
+  if (ids.length === 0) return 'no ids';
+  const head = ids.slice(0, shown).join(', ');
+  return ids.length > shown ? `ids ${head} and ${(ids.length - shown).toLocaleString('en-US')} more` : `${ids.length === 1 ? 'id' : 'ids'} ${head}`;
+}
+
+/** The Manage screen's confirmation before a bulk delete. */
+export function bulkDeleteQuestion(count: number): string {
+  return `Delete ${products(count)}?`;
+}
+
+export const bulkDeleteWarning = 'Their click and view history is deleted with them, and they leave the public site at the next build. This cannot be undone.';
+
+/** Labels of the bulk action bar, in its order. */
+export const bulkActionLabels: Record<BulkAction, string> = {
+  publish: 'Publish',
+  unpublish: 'Unpublish',
+  activate: 'Set active',
+  feature: 'Feature',
+  unfeature: 'Unfeature',
+  move: 'Move to category',
+  'in-stock': 'Mark in stock',
+  'out-of-stock': 'Mark out of stock',
+  delete: 'Delete',
+};

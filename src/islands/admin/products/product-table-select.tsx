@@ -1,0 +1,37 @@
+/**
+ * The Manage screen's selection column: a checkbox per row and one in the header for the whole page (mixed when only
+ * some are selected). While "all matching" is chosen every box shows checked and waits for "Clear selection".
+ */
+import { useEffect, useRef, type InputHTMLAttributes } from 'react';
+import { productColumn, type ProductColumn } from './product-table-columns.tsx';
+
+function Checkbox({ indeterminate = false, ...props }: InputHTMLAttributes<HTMLInputElement> & { indeterminate?: boolean }) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = indeterminate;
+  }, [indeterminate]);
+  return <input ref={ref} type="checkbox" className="size-4 cursor-pointer accent-brand-700 disabled:cursor-default" {...props} />;
+}
+
+export function selectColumn(allMatching: boolean): ProductColumn {
+  return productColumn.display({
+    id: 'select',
+    header: ({ table }) => (
+      <Checkbox
+        aria-label="Select all products on this page"
+        checked={allMatching || (table.getRowModel().rows.length > 0 && table.getIsAllPageRowsSelected())}
+        indeterminate={!allMatching && table.getIsSomePageRowsSelected()}
+        disabled={allMatching}
+        onChange={table.getToggleAllPageRowsSelectedHandler()}
+      />
+    ),
+    cell: ({ row }) => (
+      <Checkbox
+        aria-label={`Select ${row.original.name}`}
+        checked={allMatching || row.getIsSelected()}
+        disabled={allMatching}
+        onChange={row.getToggleSelectedHandler()}
+      />
+    ),
+  });
+}

