@@ -8,6 +8,7 @@ import { noJsPageOf } from './src/domain/catalogue/no-js.ts';
 import { canonicalForPrerenderedPath } from './src/domain/catalogue/view.ts';
 import { catalogueRewrites } from './src/integrations/catalogue-rewrites.ts';
 import { inlineScriptHashes } from './src/integrations/inline-script-hashes.ts';
+import { adminIsolation } from './src/integrations/admin-isolation.ts';
 import { earlyClicksScript } from './src/components/early-clicks-script.ts';
 import { isIndexablePath } from './src/domain/indexing.ts';
 
@@ -43,7 +44,8 @@ export default defineConfig({
     inlineScriptHashes({ trustedScripts: [earlyClicksScript] }),
   ],
   vite: {
-    plugins: [tailwindcss()],
+    // adminIsolation: the admin app never changes how the public pages' JavaScript is split (see the module).
+    plugins: [tailwindcss(), adminIsolation()],
     // Schemas in the browser parse without eval, which the CSP refuses (see the module).
     resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-without-eval.ts', import.meta.url)) }] },
   },

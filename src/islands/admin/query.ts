@@ -1,6 +1,6 @@
 /**
- * The admin app's one door to TanStack Query. The admin island imports it statically, so the library's modules are
- * needed by the same entry points as on public pages and the bundler keeps their chunks as they were: the public
- * pages' JavaScript does not change because the admin app exists. Sections import the hooks from here.
+ * The admin app's one door to TanStack Query: sections import the hooks from here. (In the browser build the admin
+ * app has its own copy of the library, see src/integrations/admin-isolation.ts, so the public pages' chunks stay as
+ * they are.)
  */
 export { QueryClientProvider, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
