@@ -10,7 +10,9 @@ import { queryClient } from '../../lib/query-client.ts';
 import { takeFlashToast, toast } from '../../lib/toast.ts';
 import Guard from '../Guard.tsx';
 
-const loadFrame = () => import('./frame/AdminFrame.tsx');
+// Lazy modules are imported as `.then(({ default }) => ({ default }))` throughout the admin app: handing React.lazy
+// the whole module makes the bundler add a namespace helper to the runtime chunk every public page shares.
+const loadFrame = () => import('./frame/AdminFrame.tsx').then(({ default: frame }) => ({ default: frame }));
 // A returning admin fetches the frame while the session is checked, not after.
 if (typeof window !== 'undefined' && readCachedUser()?.role === 'admin') void loadFrame();
 const AdminFrame = lazy(loadFrame);

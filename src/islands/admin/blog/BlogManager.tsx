@@ -6,7 +6,7 @@ import { lazy, Suspense } from 'react';
 import BlogList from './BlogList.tsx';
 import { useBlogView } from './use-blog-view.ts';
 
-const PostEditorView = lazy(() => import('./PostEditorView.tsx'));
+const PostEditorView = lazy(() => import('./PostEditorView.tsx').then(({ default: section }) => ({ default: section })));
 
 export default function BlogManager() {
   const { view, moved, visit, go, replace } = useBlogView();

@@ -10,16 +10,16 @@ import Sidebar from './Sidebar.tsx';
 import { useAdminRoute } from './use-admin-route.ts';
 import { useSidebar } from './use-sidebar.ts';
 
-const ComingSoon = lazy(() => import('../ComingSoon.tsx'));
+const ComingSoon = lazy(() => import('../ComingSoon.tsx').then(({ default: section }) => ({ default: section })));
 
 const sections: Partial<Record<AdminSection, LazyExoticComponent<ComponentType>>> = {
-  overview: lazy(() => import('../overview/Overview.tsx')),
-  'add-link': lazy(() => import('../add-products/AddProducts.tsx')),
-  products: lazy(() => import('../products/ProductsSection.tsx')),
-  manage: lazy(() => import('../products/ManageSection.tsx')),
-  categories: lazy(() => import('../categories/CategoriesManager.tsx')),
-  blog: lazy(() => import('../blog/BlogManager.tsx')),
-  'hero-image': lazy(() => import('../hero/HeroManager.tsx')),
+  overview: lazy(() => import('../overview/Overview.tsx').then(({ default: section }) => ({ default: section }))),
+  'add-link': lazy(() => import('../add-products/AddProducts.tsx').then(({ default: section }) => ({ default: section }))),
+  products: lazy(() => import('../products/ProductsSection.tsx').then(({ default: section }) => ({ default: section }))),
+  manage: lazy(() => import('../products/ManageSection.tsx').then(({ default: section }) => ({ default: section }))),
+  categories: lazy(() => import('../categories/CategoriesManager.tsx').then(({ default: section }) => ({ default: section }))),
+  blog: lazy(() => import('../blog/BlogManager.tsx').then(({ default: section }) => ({ default: section }))),
+  'hero-image': lazy(() => import('../hero/HeroManager.tsx').then(({ default: section }) => ({ default: section }))),
 };
 
 export default function AdminFrame({ user, initialSection }: { user: AppUser; initialSection: AdminSection }) {
