@@ -9,13 +9,14 @@
  * every island). The public graph is then the one a build without the admin app has; the admin pages download their
  * copies, which they would have downloaded anyway.
  *
- * A copy is the same file under a path with a `.admin-copy/` folder before its name, so every transform that goes by
+ * A copy is the same file under a path with an `_admin-copy/` folder before its name, so every transform that goes by
  * the file's extension still applies; its imports are resolved from the real file and copied in turn.
  */
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 
-const COPY_FOLDER = '.admin-copy/';
+// No leading dot: a chunk can be named after the folder (an index file's), and dotfiles are never served.
+const COPY_FOLDER = '_admin-copy/';
 
 /** The admin app's own modules: the island and everything under src/islands/admin/. */
 export function isAdminModule(id: string): boolean {

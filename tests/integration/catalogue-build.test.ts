@@ -160,6 +160,12 @@ describe('the catalogue pages are HTML at build time', () => {
   });
 });
 
+describe('scripts', () => {
+  it('names no chunk with a leading dot, which no server hands out', () => {
+    expect(readdirSync(join(site, '_astro')).filter((name) => name.startsWith('.'))).toEqual([]);
+  });
+});
+
 describe('drafts', () => {
   it('never reach a product page, the sitemap, a catalogue page or the catalogue data', () => {
     expect(() => readFileSync(join(site, 'product', draft.slug, 'index.html'))).toThrow();

@@ -25,7 +25,7 @@ describe('the admin app gets copies of what it shares with public islands', () =
 
   it('puts a copy beside the original, under a folder that keeps the file name and extension', () => {
     const copy = copyPathOf('/repo/src/lib/toast.ts');
-    expect(copy).toBe('/repo/src/lib/.admin-copy/toast.ts');
+    expect(copy).toBe('/repo/src/lib/_admin-copy/toast.ts');
     expect(originalPathOf(copy)).toBe('/repo/src/lib/toast.ts');
     expect(originalPathOf('/repo/src/lib/toast.ts')).toBeUndefined();
   });
