@@ -27,11 +27,10 @@ function decoderFor(encoding: string): Transform | undefined {
  * (a zlib header has compression method 8 in its low nibble).
  */
 async function* inflate(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
-  let inflater: Transform | undefined;
   const iterator = source[Symbol.asyncIterator]();
   const first = await iterator.next();
   if (first.done) return;
-  inflater = (first.value[0]! & 0x0f) === 8 ? createInflate(LENIENT) : createInflateRaw(LENIENT);
+  const inflater = (first.value[0]! & 0x0f) === 8 ? createInflate(LENIENT) : createInflateRaw(LENIENT);
   const rest = (async function* () {
     yield first.value;
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
@@ -78,11 +77,20 @@ export async function readCappedBody(body: Readable, contentEncoding: string | u
     }
   } finally {
     // Stops the download at once when the cap (or anything else) ends reading early.
-    if (!body.destroyed) body.destroy();
+    discard(body);
   }
   return Buffer.concat(chunks, total);
 }
 
 function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${bytes} bytes`;
+}
+
+/**
+ * Ends a response body that will not be read (a redirect, HEAD, or a body cut off at the cap). undici's body
+ * emits an AbortError when destroyed; nobody is listening any more, so it is swallowed rather than left uncaught.
+ */
+export function discard(body: Readable): void {
+  body.on('error', () => {});
+  if (!body.destroyed) body.destroy();
 }

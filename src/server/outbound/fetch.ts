@@ -8,7 +8,7 @@ import { request } from 'undici';
 import type { Agent } from 'undici';
 import { env } from '../env';
 import { parseAllowList } from './allow-list';
-import { readCappedBody } from './body';
+import { discard, readCappedBody } from './body';
 import { decodeText } from './charset';
 import { createAgent, systemResolver, type Resolver } from './dispatcher';
 import { findOutboundError, OutboundError } from './errors';
@@ -86,7 +86,7 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
       const response = await send(target.url, method, agentName, agent, signal);
       const location = headerValue(response.headers.location);
       if (REDIRECT_STATUSES.has(response.statusCode) && location !== undefined) {
-        response.body.destroy();
+        discard(response.body);
         let next: URL;
         try {
           next = new URL(location, target.url);
@@ -104,7 +104,7 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
       }
 
       let text = '';
-      if (method === 'HEAD') response.body.destroy();
+      if (method === 'HEAD') discard(response.body);
       else {
         const bytes = await readCappedBody(response.body, headerValue(response.headers['content-encoding']), maxBytes);
         text = decodeText(bytes, headerValue(response.headers['content-type']));
