@@ -74,6 +74,10 @@ const routes: Record<string, Handler> = {
     const timer = setInterval(() => res.write('.'), 100);
     req.socket.on('close', () => clearInterval(timer));
   },
+  '/unknown-encoding': (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'x-made-up' });
+    res.end('????');
+  },
   '/not-found': (_req, res) => {
     res.writeHead(404, { 'content-type': 'text/plain' });
     res.end('missing');
@@ -256,6 +260,12 @@ describe('safeFetch: refusals', () => {
   it('refuses an endless chunked body as too large', async () => {
     const error = await refusal(`${fixture.base}/endless`);
     expect(error.code).toBe('too-large');
+  });
+
+  it('refuses a content coding it cannot undo while counting', async () => {
+    const error = await refusal(`${fixture.base}/unknown-encoding`);
+    expect(error.code).toBe('bad-encoding');
+    expect(error.message).toContain('x-made-up');
   });
 
   it('refuses a slow drip at the deadline', async () => {
