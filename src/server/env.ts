@@ -45,6 +45,11 @@ const EnvSchema = z.object({
   CONTACT_TO: optionalText.pipe(z.email().optional()),
   /** The site's sending address; defaults to CONTACT_TO. */
   CONTACT_FROM: optionalText.pipe(z.email().optional()),
+  /**
+   * host:port pairs (comma list) the outbound fetcher may reach despite its port and address rules; for tests and
+   * local fixture servers only. Empty by default: every fetched address must be public, on port 80 or 443.
+   */
+  SCRAPE_ALLOWED_HOSTS: z.string().trim().default(''),
 });
 
 const ResolvedEnvSchema = EnvSchema.transform((parsed) => ({ ...parsed, SITE_URL: parsed.SITE_URL ?? `http://localhost:${parsed.PORT}` }));
