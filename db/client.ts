@@ -13,6 +13,8 @@ import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import * as schema from './schema.ts';
 
 export type Db = LibSQLDatabase<typeof schema>;
+/** The handle a `db.transaction(async (tx) => …)` callback receives. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface DbConfig {
   /** `file:path/to.db` (embedded) or a libSQL/Turso URL. */

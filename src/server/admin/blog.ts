@@ -4,7 +4,7 @@
  * is what the public page renders (the build sanitizes again for rows written by other means).
  */
 import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import type { Database, Db } from '../../../db/client.ts';
+import type { Database, Tx } from '../../../db/client.ts';
 import { blogPosts, bookmarks } from '../../../db/schema.ts';
 import {
   POST_PAGE_SIZE,
@@ -18,7 +18,6 @@ import {
 import { sanitizePostHtml } from '../html-sanitizer.ts';
 import { appendAudit, type AuditActor } from './audit.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Row = typeof blogPosts.$inferSelect;
 
 /**

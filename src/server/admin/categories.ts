@@ -4,7 +4,7 @@
  * CategoryRefusal inside it, so nothing is written, and the function answers with its status.
  */
 import { count, eq, sql } from 'drizzle-orm';
-import type { Database, Db } from '../../../db/client.ts';
+import type { Database, Db, Tx } from '../../../db/client.ts';
 import { categories, products } from '../../../db/schema.ts';
 import {
   byNameUncategorizedLast,
@@ -39,7 +39,6 @@ export class CategoryRefusal extends Error {
   }
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Reader = Pick<Db, 'select'>;
 
 /** Every category with the number of its products (all, and those shoppers see), by name with uncategorized last. */
@@ -168,15 +167,17 @@ export async function updateCategory(database: Database, actor: AuditActor, id: 
   );
 }
 
-/** The default category, created if it is somehow missing, so a delete always has somewhere to put the products. */
-async function uncategorizedId(tx: Tx): Promise<number> {
-  const found = await tx.select({ id: categories.id }).from(categories).where(eq(categories.slug, UNCATEGORIZED_SLUG)).get();
-  if (found) return found.id;
-  const [created] = await tx
+/**
+ * The default category's id, created if it is somehow missing, so a delete or a product without a category always
+ * has somewhere to go. Insert-if-absent first, so two transactions that both find it missing cannot both create it.
+ */
+export async function uncategorizedId(tx: Tx): Promise<number> {
+  await tx
     .insert(categories)
     .values({ name: UNCATEGORIZED_NAME, slug: UNCATEGORIZED_SLUG, description: UNCATEGORIZED_DESCRIPTION, showInNavigation: false, navigationOrder: null })
-    .returning({ id: categories.id });
-  return created!.id;
+    .onConflictDoNothing({ target: categories.slug });
+  const found = await tx.select({ id: categories.id }).from(categories).where(eq(categories.slug, UNCATEGORIZED_SLUG)).get();
+  return found!.id;
 }
 
 /** Moves the category's products to 'uncategorized' and deletes it, in one transaction. */

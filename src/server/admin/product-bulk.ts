@@ -4,13 +4,12 @@
  * by row, so a concurrent edit of another attribute is never overwritten.
  */
 import { and, eq, isNotNull, ne, notExists, sql, type SQL } from 'drizzle-orm';
-import type { Database, Db } from '../../../db/client.ts';
+import type { Database, Tx } from '../../../db/client.ts';
 import { affiliateLinks, categories, productAnalytics, products } from '../../../db/schema.ts';
 import { bulkResult, bulkTexts, idsSummary, statusOfAction, type BulkAction, type BulkRequest, type BulkResult } from '../../domain/admin/product-bulk.ts';
 import { appendAudit, type AuditActor } from './audit.ts';
 import { productFilterCondition } from './product-list.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A request that names something that is not there: answered with 422 or 404 and the message. */
 export class BulkInputError extends Error {

@@ -4,10 +4,9 @@
  * Slugs are unique by the database's index: a create that loses a race for a slug runs again with the next one.
  */
 import { eq } from 'drizzle-orm';
-import type { Database, Db } from '../../../db/client.ts';
+import type { Database, Tx } from '../../../db/client.ts';
 import { affiliateLinks, categories, products, type Product } from '../../../db/schema.ts';
 import { detectAffiliatePlatform } from '../../domain/admin/affiliate-platform.ts';
-import { UNCATEGORIZED_SLUG } from '../../domain/admin/categories.ts';
 import { createdSummary, updatedSummary } from '../../domain/admin/product-audit.ts';
 import { batchEntrySchema, type BatchAnswer, type BatchResult } from '../../domain/admin/product-batch.ts';
 import { productTexts, type ProductInput, type ProductUpdate } from '../../domain/admin/product-form.ts';
@@ -15,9 +14,9 @@ import { adminProductFromRow, productColumns, type AdminProduct } from '../../do
 import { productSlugBase, slugFollowsName } from '../../domain/admin/product-slug.ts';
 import { sanitizeDescription } from '../html-sanitizer.ts';
 import { appendAudit, type AuditActor } from './audit.ts';
+import { uncategorizedId } from './categories.ts';
 import { freeProductSlug, isSlugConflict } from './product-slugs.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A write refused for a reason the admin can fix, answered as `{ error: { title, description } }`. */
 export class ProductWriteError extends Error {
@@ -53,9 +52,7 @@ async function resolveCategory(tx: Tx, categoryId: number | null, failureTitle: 
     if (!found) throw new ProductWriteError(422, failureTitle, productTexts.categoryMissing);
     return found.id;
   }
-  await tx.insert(categories).values({ name: 'Uncategorized', slug: UNCATEGORIZED_SLUG, showInNavigation: false }).onConflictDoNothing();
-  const fallback = await tx.select({ id: categories.id }).from(categories).where(eq(categories.slug, UNCATEGORIZED_SLUG)).get();
-  return fallback!.id;
+  return uncategorizedId(tx);
 }
 
 function answer(row: Product): AdminProduct {
