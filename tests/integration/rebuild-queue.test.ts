@@ -1,0 +1,73 @@
+/**
+ * The local rebuild queue's waiting rule with a stand-in build (the real `astro build` is in rebuild.test.ts):
+ * a burst shares one build once it pauses, and a stream that never pauses is still built after maxWaitMs.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { LocalRebuildQueue } from '../../src/server/local/rebuild-queue.ts';
+import { SiteFolders } from '../../src/server/local/site-folders.ts';
+import { insertBuildRequest } from '../../src/server/rebuild.ts';
+import { createTempDatabase, type TempDatabase } from '../helpers/temp-db.ts';
+
+let temp: TempDatabase;
+let work: string;
+
+beforeAll(async () => {
+  temp = await createTempDatabase();
+  work = mkdtempSync(join(tmpdir(), 'repwell-queue-'));
+});
+afterAll(() => {
+  temp?.cleanup();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+function queueWith(options: { debounceMs: number; maxWaitMs: number }, name: string) {
+  const folders = new SiteFolders({ link: join(work, `${name}-dist`), buildsDir: join(work, `${name}-builds`), graceMs: 0 });
+  const started: number[] = [];
+  const queue = new LocalRebuildQueue({
+    database: temp.database,
+    folders,
+    fingerprint: async () => 'test',
+    build: async (outDir) => {
+      started.push(performance.now());
+      mkdirSync(outDir, { recursive: true });
+      writeFileSync(join(outDir, 'index.html'), 'built');
+    },
+    ...options,
+  });
+  return { queue, folders, started };
+}
+
+async function request(queue: LocalRebuildQueue): Promise<void> {
+  await insertBuildRequest(temp.database, { reason: 'edit', target: 'local' });
+  queue.notify();
+}
+
+it('builds a burst once, after it pauses', async () => {
+  const { queue, folders } = queueWith({ debounceMs: 2000, maxWaitMs: 60_000 }, 'burst');
+  for (let i = 0; i < 10; i++) await request(queue);
+  await queue.idle();
+  expect(queue.outcomes).toHaveLength(1);
+  expect(queue.outcomes[0]!.ids).toHaveLength(10);
+  await queue.close();
+  folders.close();
+});
+
+it('builds a stream that never pauses once maxWaitMs has passed, then builds the rest', async () => {
+  const { queue, folders, started } = queueWith({ debounceMs: 300, maxWaitMs: 500 }, 'stream');
+  const streamStart = performance.now();
+  // A request every 100 ms for 1.5 s: never 300 ms of quiet.
+  while (performance.now() - streamStart < 1500) {
+    await request(queue);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const streamEnd = performance.now();
+  await queue.idle();
+  expect(started[0]!).toBeLessThan(streamEnd);
+  expect(queue.outcomes.length).toBeGreaterThanOrEqual(2);
+  expect(queue.outcomes.every((outcome) => outcome.ok)).toBe(true);
+  await queue.close();
+  folders.close();
+});
