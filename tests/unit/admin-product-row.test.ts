@@ -111,6 +111,12 @@ describe('productColumns over a stored product', () => {
     });
     expect(stored.sku).toBe('OLD');
   });
+
+  it('clears the needs-review mark: saving from the form is the review', () => {
+    const input = productInputSchema.parse({ name: 'Foam Roller', affiliateUrl: 'https://shop.example.com/x' });
+    const { attributes } = productColumns(input, detectAffiliatePlatform(input.affiliateUrl), { ...stored, needs_review: 'scrape-failed' }, now);
+    expect(attributes).not.toHaveProperty('needs_review');
+  });
 });
 
 describe('reading a stored product for the editor', () => {

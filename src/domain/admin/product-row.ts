@@ -4,6 +4,7 @@
  * product_num_ratings, imported markers …) is kept as it is, so an edit in the form never loses imported data.
  */
 import { z } from 'zod';
+import { NEEDS_REVIEW_ATTRIBUTE } from './needs-review.ts';
 import { DEFAULT_CTA } from '../product.ts';
 import { readFlag, readText, readTextList } from '../product-display/attributes.ts';
 import { affiliateNetworks, type AffiliateNetwork, type DetectedPlatform } from './affiliate-platform.ts';
@@ -67,6 +68,8 @@ export function productAttributes(
   set('affiliate_network', input.affiliateNetwork ?? (existing ? readText(existing, 'affiliate_network') : null) ?? detected.network);
   set('brand', input.brand);
   attributes.is_featured = input.featured;
+  // An admin who saved the product from the form has reviewed it.
+  delete attributes[NEEDS_REVIEW_ATTRIBUTE];
   return attributes;
 }
 

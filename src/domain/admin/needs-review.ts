@@ -1,0 +1,66 @@
+/**
+ * A product the site could not fill in by itself (issue 11): an add-by-link whose scrape failed, or a CSV row with no
+ * title, is still created (spec section 7, Client-side scraping: a name guessed from the URL path, price 0, no image),
+ * as a draft marked `attributes.needs_review`, so the products list can show it until an admin has looked at it.
+ * Saving the product from the editor clears the mark.
+ */
+
+/** The attributes key; its value is the reason, one of `needsReviewReasons`. */
+export const NEEDS_REVIEW_ATTRIBUTE = 'needs_review';
+
+export const needsReviewReasons = ['scrape-failed', 'no-title'] as const;
+export type NeedsReviewReason = (typeof needsReviewReasons)[number];
+
+export const needsReviewLabels: Record<NeedsReviewReason, string> = {
+  'scrape-failed': 'Needs review: the product page could not be read',
+  'no-title': 'Needs review: imported without a title',
+};
+
+/** The reason a product needs review, or null when it does not. */
+export function needsReviewReason(attributes: Readonly<Record<string, unknown>> | null | undefined): NeedsReviewReason | null {
+  const value = attributes?.[NEEDS_REVIEW_ATTRIBUTE];
+  return typeof value === 'string' && (needsReviewReasons as readonly string[]).includes(value) ? (value as NeedsReviewReason) : null;
+}
+
+const FALLBACK_NAME = 'Imported product';
+const MAX_NAME_LENGTH = 200;
+/** Path segments that say nothing about the product: Amazon's /dp/, /gp/product/, shop prefixes, ids and file names. */
+const UNINFORMATIVE_SEGMENT = /^(?:dp|gp|product|products|p|ip|itm|item|items|shop|store|buy|en|en-us|en-gb|us|www|index|[a-z0-9]{10}|\d+)$/i;
+
+/**
+ * A product name guessed from a URL's path (spec section 7): the last informative path segment, with hyphens and
+ * underscores as spaces, percent-escapes decoded and a file extension dropped, in title case; the host's name when the
+ * path has none (example.com/ → "Example"); "Imported product" for text that is not a URL.
+ *   https://www.amazon.com/TheraGun-Elite-Massage-Gun/dp/B0CRHF7D24 → "TheraGun Elite Massage Gun"
+ */
+export function productNameFromUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return FALLBACK_NAME;
+  }
+  const segments = parsed.pathname
+    .split('/')
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    })
+    .map((segment) => segment.replace(/\.[a-z0-9]{2,5}$/i, '').replace(/[-_+]+/g, ' ').replace(/\s+/g, ' ').trim())
+    .filter((segment) => segment !== '' && !UNINFORMATIVE_SEGMENT.test(segment.replace(/\s+/g, '')));
+  const words = segments.at(-1) ?? hostWord(parsed.hostname);
+  if (words === '') return FALLBACK_NAME;
+  const titled = words
+    .split(' ')
+    .map((word) => (word === word.toLowerCase() ? word.charAt(0).toUpperCase() + word.slice(1) : word))
+    .join(' ');
+  return titled.slice(0, MAX_NAME_LENGTH).trim();
+}
+
+function hostWord(hostname: string): string {
+  const labels = hostname.replace(/^www\./, '').split('.');
+  return labels.length > 1 ? labels[labels.length - 2]! : (labels[0] ?? '');
+}

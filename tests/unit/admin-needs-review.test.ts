@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { needsReviewReason, productNameFromUrl } from '../../src/domain/admin/needs-review.ts';
+
+describe('productNameFromUrl', () => {
+  it.each([
+    ['https://www.amazon.com/TheraGun-Elite-Massage-Gun/dp/B0CRHF7D24', 'TheraGun Elite Massage Gun'],
+    ['https://www.amazon.com/dp/B0CRHF7D24?tag=x', 'Amazon'],
+    ['https://www.walmart.com/ip/foam-roller_36-inch/123456789', 'Foam Roller 36 Inch'],
+    ['https://shop.example.com/products/adjustable-dumbbell-set.html', 'Adjustable Dumbbell Set'],
+    ['https://example.com/', 'Example'],
+    ['https://example.com/yoga%20mat', 'Yoga Mat'],
+    ['https://example.com/%E0%A4%A', '%E0%A4%A'],
+    ['not a url', 'Imported product'],
+  ])('%s → %s', (url, name) => {
+    expect(productNameFromUrl(url)).toBe(name);
+  });
+
+  it('never gives more than 200 characters', () => {
+    expect(productNameFromUrl(`https://example.com/${'a-'.repeat(300)}`).length).toBeLessThanOrEqual(200);
+  });
+});
+
+describe('needsReviewReason', () => {
+  it('reads only the known reasons', () => {
+    expect(needsReviewReason({ needs_review: 'scrape-failed' })).toBe('scrape-failed');
+    expect(needsReviewReason({ needs_review: 'no-title' })).toBe('no-title');
+    expect(needsReviewReason({ needs_review: true })).toBeNull();
+    expect(needsReviewReason({})).toBeNull();
+    expect(needsReviewReason(null)).toBeNull();
+  });
+});
