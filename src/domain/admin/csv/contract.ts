@@ -13,7 +13,7 @@
  *     changed? }], counts }. One transaction per batch. The same (importId, batchIndex) sent again, also in
  *     parallel, changes nothing and gets the first answer again (header x-import-replay: true).
  *   POST /api/admin/products/import/finish    csvImportFinishRequestSchema → csvImportFinishAnswerSchema
- *     { importId } → { importId, batches, counts, linksCompleted, untitledProductIds, scrapesStarted }: the import's
+ *     { importId } → { importId, batches, counts, linksCompleted, untitledProductIds, scrapesStarted, rebuildRequested }: the import's
  *     links become 'completed', one rebuild is requested, and the products created without a title are scraped.
  *     404 when no batch of the import was received.
  *   GET  /api/admin/products/export?search=&category=&status=&stock=&featured=  (the Manage list's filter; its sort
@@ -138,6 +138,8 @@ export const csvImportFinishAnswerSchema = z.object({
   untitledProductIds: z.array(z.number().int()),
   /** How many scrapes were started in the background. */
   scrapesStarted: z.number().int(),
+  /** Whether this call asked for a rebuild: once per import, and only when a batch changed something. */
+  rebuildRequested: z.boolean(),
 });
 export type CsvImportFinishAnswer = z.infer<typeof csvImportFinishAnswerSchema>;
 
