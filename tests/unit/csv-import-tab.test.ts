@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_CELL_CHARS, MAX_ROW_COLUMNS, PREVIEW_BATCH_ROWS, batchRows } from '../../src/domain/admin/csv/contract.ts';
 import { ApiError } from '../../src/lib/api.ts';
-import { importableInputs, initialPreviewRows, pageOf, pendingInputs, previewCounts, visibleRows, withResults } from '../../src/islands/admin/imports/preview-rows.ts';
+import { importableInputs, initialPreviewRows, pageOf, rowInputsWithoutBlanks, pendingInputs, previewCounts, visibleRows, withResults } from '../../src/islands/admin/imports/preview-rows.ts';
 import { isRetryable, RETRY_DELAYS_MS, withRetries } from '../../src/islands/admin/imports/retry.ts';
 
 const link = 'https://www.amazon.com/dp/B0CRHF7D24';
@@ -28,6 +28,13 @@ describe('preview rows', () => {
     ]);
     expect(rows[0]!.label).toBe('Theragun Elite');
     expect(pendingInputs(rows).map((input) => input.rowNumber)).toEqual([2]);
+  });
+
+  it('numbers records from row 2 and leaves empty cells out, which the row rules read as absent columns', () => {
+    expect(rowInputsWithoutBlanks([{ affiliate_link: link, title: '', price: ' ', __parsed_extra: ['x'] }, { affiliate_link: '' }])).toEqual([
+      row(2, { affiliate_link: link, price: ' ' }),
+      row(3, {}),
+    ]);
   });
 
   it('refuses a cell the server would refuse the whole batch for, and keeps the template columns of a too-wide row', () => {

@@ -25,7 +25,7 @@ import { saveBlob } from './download.ts';
 import { importApi } from './import-api.ts';
 import { ImportSummary, type RowError } from './ImportSummary.tsx';
 import { parseCsvFile, type ParseHandle } from './parse-csv-file.ts';
-import { importableInputs, initialPreviewRows, pendingInputs, previewCounts, withResults, type PreviewRow } from './preview-rows.ts';
+import { importableInputs, pendingInputs, previewCounts, withResults, type PreviewRow } from './preview-rows.ts';
 import { PreviewTable } from './PreviewTable.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
 
@@ -109,9 +109,8 @@ export default function CsvImport() {
       return;
     }
     toast({ title: csvTexts.parsed, description: foundProductsText(parsed.rows.length), variant: 'success' });
-    const all = initialPreviewRows(parsed.rows);
-    setRows(all);
-    await preview(current, all);
+    setRows(parsed.rows);
+    await preview(current, parsed.rows);
   };
 
   const startImport = async () => {

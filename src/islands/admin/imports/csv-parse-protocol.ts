@@ -1,6 +1,6 @@
 /** The messages between the Import tab and its parsing worker (csv-parse-worker.ts). */
-import type { CsvRowInput } from '../../../domain/admin/csv/contract.ts';
 import type { CsvProblem } from '../../../domain/admin/csv/parse.ts';
+import type { PreviewRow } from './preview-rows.ts';
 
 export interface CsvParseWorkerRequest {
   file: File;
@@ -8,5 +8,5 @@ export interface CsvParseWorkerRequest {
 
 export type CsvParseWorkerMessage =
   | { type: 'progress'; percent: number }
-  | { type: 'done'; rows: CsvRowInput[]; problem: CsvProblem | null }
+  | { type: 'done'; rows: PreviewRow[]; problem: CsvProblem | null }
   | { type: 'unreadable' };

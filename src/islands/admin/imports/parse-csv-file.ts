@@ -1,13 +1,13 @@
 /**
- * Parses a chosen file in a worker (csv-parse-worker.ts) and answers the rows to preview or the spec's problem. The
- * file checks (extension, size) come first, before anything is read.
+ * Parses a chosen file in a worker (csv-parse-worker.ts) and answers the rows to preview (pending, or errors the
+ * browser already finds) or the spec's problem. The file checks (extension, size) come first, before anything is read.
  */
-import type { CsvRowInput } from '../../../domain/admin/csv/contract.ts';
 import { checkCsvFile, type CsvProblem } from '../../../domain/admin/csv/parse.ts';
 import { csvTexts } from '../../../domain/admin/csv/texts.ts';
 import type { CsvParseWorkerMessage, CsvParseWorkerRequest } from './csv-parse-protocol.ts';
+import type { PreviewRow } from './preview-rows.ts';
 
-export type ParsedCsvFile = { ok: true; rows: CsvRowInput[] } | { ok: false; problem: CsvProblem };
+export type ParsedCsvFile = { ok: true; rows: PreviewRow[] } | { ok: false; problem: CsvProblem };
 
 const unreadable: CsvProblem = { title: csvTexts.unreadable, description: csvTexts.unreadable };
 
