@@ -20,6 +20,8 @@ export interface ScrapeFixtures {
   port: number;
   /** How many requests each path received. */
   hits: Map<string, number>;
+  /** The most requests open at once so far (answers of /slow/ pages take 150 ms, so overlaps show). */
+  maxInFlight(): number;
   close(): Promise<void>;
 }
 
@@ -46,6 +48,11 @@ const notFoundPage = `<!doctype html><html><head><title>Page Not Found - Shop</t
 function handle(req: IncomingMessage, res: ServerResponse, base: string): void {
   const url = new URL(req.url ?? '/', base);
   const path = url.pathname;
+  const slow = /^\/slow(\/pages\/.+)$/.exec(path);
+  if (slow) {
+    setTimeout(() => handle(Object.assign(req, { url: slow[1] }), res, base), 150);
+    return;
+  }
   const page = /^\/pages\/([a-z0-9-]+\.html)$/.exec(path);
   if (page) {
     let html: Buffer;
@@ -107,9 +114,13 @@ function handle(req: IncomingMessage, res: ServerResponse, base: string): void {
 export async function startScrapeFixtures(): Promise<ScrapeFixtures> {
   const hits = new Map<string, number>();
   const holder = { base: '' };
+  const flight = { now: 0, max: 0 };
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', holder.base).pathname;
     hits.set(path, (hits.get(path) ?? 0) + 1);
+    flight.now += 1;
+    flight.max = Math.max(flight.max, flight.now);
+    res.once('close', () => (flight.now -= 1));
     handle(req, res, holder.base);
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -120,6 +131,7 @@ export async function startScrapeFixtures(): Promise<ScrapeFixtures> {
     hostPort: `127.0.0.1:${port}`,
     port,
     hits,
+    maxInFlight: () => flight.max,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
