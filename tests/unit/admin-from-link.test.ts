@@ -1,6 +1,6 @@
 /** Add by link's pure rules (issue 11, points 1 and 2): the link check's spec texts, and how a scrape becomes a product. */
 import { describe, expect, it } from 'vitest';
-import { fromLinkRequestSchema, linkProblem } from '../../src/domain/admin/from-link.ts';
+import { fromLinkErrorToast, fromLinkRequestSchema, linkProblem, linkStageProgress, linkStages } from '../../src/domain/admin/from-link.ts';
 import { fallbackProductInput, fillFromScrape, productInputFromScrape, scrapeAttributes } from '../../src/domain/admin/scraped-product.ts';
 import type { ScrapedProduct } from '../../src/domain/admin/scrape/index.ts';
 
@@ -114,5 +114,30 @@ describe('fillFromScrape', () => {
       url,
     );
     expect(filled).toEqual({ specifications: { Material: 'Foam' }, attributes: { brand: 'Ours', sku: 'S1', currency: 'USD', scrape: record } });
+  });
+});
+
+describe('fromLinkErrorToast', () => {
+  it('names a lost session, keeps the server reason otherwise, and keeps the spec title of a refused link', () => {
+    expect(fromLinkErrorToast(401, 'Authentication required', 'Please sign in.')).toEqual({
+      title: 'Error processing affiliate link',
+      description: 'Authentication error. Please sign in again.',
+    });
+    expect(fromLinkErrorToast(422, 'Error processing affiliate link', 'Failed to create product: Refused to fetch 10.0.0.1')).toEqual({
+      title: 'Error processing affiliate link',
+      description: 'Failed to create product: Refused to fetch 10.0.0.1',
+    });
+    expect(fromLinkErrorToast(500, 'Error processing affiliate link', 'Failed to create affiliate link: The database could not save it. Try again.').description).toBe(
+      'Failed to create affiliate link: The database could not save it. Try again.',
+    );
+    expect(fromLinkErrorToast(422, 'Please enter a valid URL', 'URL must start with http:// or https://')).toEqual({
+      title: 'Please enter a valid URL',
+      description: 'URL must start with http:// or https://',
+    });
+    expect(fromLinkErrorToast(0, 'Network error', 'Please check your connection and try again.').title).toBe('Error processing affiliate link');
+  });
+
+  it('maps the stages to 0, 33, 66 and 100 percent', () => {
+    expect(linkStages.map((stage) => linkStageProgress[stage])).toEqual([0, 33, 66, 100]);
   });
 });

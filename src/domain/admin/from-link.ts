@@ -99,3 +99,32 @@ export type FromLinkAnswer = z.infer<typeof fromLinkAnswerSchema>;
 
 /** A body this size holds any link of 2048 characters with room to spare. */
 export const MAX_FROM_LINK_BODY_BYTES = 8 * 1024;
+
+/** The tab's stages (spec section 4, Add-by-link stages) and the progress each shows. */
+export const linkStages = ['idle', 'saving', 'scraping', 'complete'] as const;
+export type LinkStage = (typeof linkStages)[number];
+export const linkStageProgress: Record<LinkStage, number> = { idle: 0, saving: 33, scraping: 66, complete: 100 };
+export const linkStageLabels: Record<LinkStage, string> = {
+  idle: '',
+  saving: 'Saving the affiliate link…',
+  scraping: 'Reading the product page…',
+  complete: 'Complete',
+};
+/** Spec section 4: the complete state goes back to idle after 2 seconds. */
+export const COMPLETE_RESET_MS = 2000;
+/**
+ * The server stores the link in milliseconds and then spends the rest of the one request reading the page, so the
+ * tab shows 'saving' while the request leaves and 'scraping' from this long after it was sent.
+ */
+export const SCRAPING_AFTER_MS = 300;
+
+/**
+ * The toast for a failed request (spec section 8): 'Error processing affiliate link' with the reason; a missing
+ * session is 'Authentication error. Please sign in again.'; the server's own reason ('Failed to create product: …')
+ * otherwise. A link the server refused as malformed keeps the spec's own title.
+ */
+export function fromLinkErrorToast(status: number, title: string, description: string): LinkProblem {
+  if (status === 401) return { title: fromLinkTexts.failedTitle, description: fromLinkTexts.authentication };
+  if (title === fromLinkTexts.invalidTitle || description === fromLinkTexts.empty) return { title, description };
+  return { title: fromLinkTexts.failedTitle, description };
+}
