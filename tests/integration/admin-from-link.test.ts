@@ -80,11 +80,6 @@ describe('who may add by link', () => {
     expect(await linksFor(url)).toEqual([]);
     expect(shop.hits.get('/pages/jsonld-product.html') ?? 0).toBe(0);
   });
-
-  it('answers GET with 405 or another function, never a scrape', async () => {
-    const response = await admin.fetch(PATH);
-    expect(response.status).not.toBe(201);
-  });
 });
 
 describe('the link is checked first (spec section 5)', () => {
