@@ -13,6 +13,7 @@
  *
  *   npm run bench [-- --products N] [-- --keep]
  *   npm run bench -- admin-list     only the admin list: seeds, serves the functions, no site build
+ *   npm run bench -- add-by-link    only add by link against a fixture retailer on 127.0.0.1 (scripts/bench/add-by-link.ts)
  *
  * It builds, so do not run it at the same time as another build of this checkout (Astro shares
  * .astro/): `flock /tmp/repwell-build.lock npm run bench`.
@@ -38,7 +39,7 @@ const { values, positionals } = parseArgs({
 });
 const productCount = Number(values.products);
 const lighthouseRuns = Number(values['lighthouse-runs']);
-const suites = ['admin-list'] as const;
+const suites = ['admin-list', 'add-by-link'] as const;
 const only = positionals[0] as (typeof suites)[number] | undefined;
 if (only !== undefined && !suites.includes(only)) throw new Error(`Unknown bench "${only}": choose one of ${suites.join(', ')}, or none for all.`);
 
@@ -89,6 +90,12 @@ async function main(): Promise<number> {
       const site = join(dir, 'site');
       mkdirSync(site);
       figures.push(...(await adminListFigures(databaseUrl, site)));
+      return report(figures, started);
+    }
+    if (only === 'add-by-link') {
+      const site = join(dir, 'site');
+      mkdirSync(site);
+      figures.push(...(await addByLinkFigures(databaseUrl, site)));
       return report(figures, started);
     }
 
@@ -183,6 +190,25 @@ async function adminListFigures(databaseUrl: string, site: string): Promise<Figu
     return await measureAdminListOn(databaseUrl, server.url);
   } finally {
     await server.close();
+  }
+}
+
+/** `npm run bench -- add-by-link`: the functions alone, over an empty site folder, and a retailer on 127.0.0.1. */
+async function addByLinkFigures(databaseUrl: string, site: string): Promise<Figure[]> {
+  const { Database } = await import('../db/client.ts');
+  const { projectRoot } = await import('../src/server/local/builder.ts');
+  const { silentLogger } = await import('../src/server/local/logger.ts');
+  const { startLocalServer } = await import('../src/server/local/server.ts');
+  const { measureAddByLink, startBenchRetailer } = await import('./bench/add-by-link.ts');
+  const shop = await startBenchRetailer();
+  const server = await startLocalServer({ port: 0, site, functionsDir: resolve(projectRoot, 'netlify/functions'), logger: silentLogger });
+  const database = new Database({ url: databaseUrl });
+  try {
+    return await measureAddByLink(database, server.url, shop, log);
+  } finally {
+    database.close();
+    await server.close();
+    await shop.close();
   }
 }
 
