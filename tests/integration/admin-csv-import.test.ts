@@ -138,6 +138,17 @@ describe('preview', () => {
     ]);
     expect(await productCount()).toBe(before);
   });
+
+  it('calls a row that repeats an earlier new row of the file an update, as the import will make it', async () => {
+    const rows = rowsOf(`affiliate_link,title,sku\n${SHOP}/dup,Twice,DUP-1\n${SHOP}/dup-moved,Twice again,DUP-1\n`);
+    expect((await (await preview(rows)).json()).rows).toEqual([
+      { rowNumber: 2, outcome: 'new' },
+      { rowNumber: 3, outcome: 'update' },
+    ]);
+    const { batches } = await importCsv(`affiliate_link,title,sku\n${SHOP}/dup,Twice,DUP-1\n${SHOP}/dup-moved,Twice again,DUP-1\n`);
+    expect(batches[0]!.rows.map((row) => row.outcome)).toEqual(['new', 'update']);
+    expect((await productBySku('DUP-1'))!.name).toBe('Twice again');
+  });
 });
 
 describe('import', () => {

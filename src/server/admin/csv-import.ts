@@ -58,16 +58,35 @@ async function classify(reader: Reader, input: CsvRowInput) {
   return { row, productId: await findMatch(reader, row.keys) };
 }
 
-/** POST /api/admin/products/import/preview: what each row would do, nothing written. */
+/** The keys a new row's product will be found by, as one text each. */
+function keyTexts(keys: CsvMatchKeys): string[] {
+  return [keys.sku === null ? null : `sku:${keys.sku}`, keys.asin === null ? null : `asin:${keys.asin}`, keys.affiliateUrl === null ? null : `url:${keys.affiliateUrl}`].filter(
+    (key): key is string => key !== null,
+  );
+}
+
+/**
+ * POST /api/admin/products/import/preview: what each row would do, nothing written. A row that matches no product
+ * but matches an earlier new row of the same request is an update, as the import (rows in order) will make it.
+ */
 export async function previewCsvRows(database: Database, rows: readonly CsvRowInput[]): Promise<CsvRowResult[]> {
   return database.run(async (db) => {
     const results: CsvRowResult[] = [];
+    const newKeys = new Set<string>();
     for (const input of rows) {
       const { row, productId } = await classify(db, input);
+      const earlierNew = row.ok && keyTexts(row.keys).some((key) => newKeys.has(key));
       if (!row.ok) results.push({ rowNumber: row.rowNumber, outcome: 'error', reason: row.reason });
       else if (row.action === 'delete') {
-        results.push(productId === null ? { rowNumber: row.rowNumber, outcome: 'error', reason: rowTexts.noMatchToDelete(row.rowNumber) } : { rowNumber: row.rowNumber, outcome: 'delete', productId });
-      } else results.push(productId === null ? { rowNumber: row.rowNumber, outcome: 'new' } : { rowNumber: row.rowNumber, outcome: 'update', productId });
+        if (productId !== null) results.push({ rowNumber: row.rowNumber, outcome: 'delete', productId });
+        else if (earlierNew) results.push({ rowNumber: row.rowNumber, outcome: 'delete' });
+        else results.push({ rowNumber: row.rowNumber, outcome: 'error', reason: rowTexts.noMatchToDelete(row.rowNumber) });
+      } else if (productId !== null) results.push({ rowNumber: row.rowNumber, outcome: 'update', productId });
+      else if (earlierNew) results.push({ rowNumber: row.rowNumber, outcome: 'update' });
+      else {
+        results.push({ rowNumber: row.rowNumber, outcome: 'new' });
+        for (const key of keyTexts(row.keys)) newKeys.add(key);
+      }
     }
     return results;
   });
