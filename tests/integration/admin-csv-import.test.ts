@@ -205,6 +205,15 @@ describe('import', () => {
     expect((await productBySku('MATCH-1'))!.attributes).toMatchObject({ updated: true, csvRow: 2 });
   });
 
+  it('tells products sharing a SKU apart by their link, so each row updates its own product', async () => {
+    const { batches } = await importCsv(`affiliate_link,title\n${SHOP}/twin-a,Twin A\n${SHOP}/twin-b,Twin B\n`);
+    const [a, b] = batches[0]!.rows.map((row) => row.productId!);
+    // The same SKU on both, as an editor could save it.
+    await db((d) => d.update(products).set({ attributes: { sku: 'TWIN' } }).where(inArray(products.id, [a!, b!])));
+    const { batches: again } = await importCsv(`affiliate_link,title,sku\n${SHOP}/twin-b,Twin B v2,TWIN\n${SHOP}/twin-a,Twin A v2,TWIN\n${SHOP}/twin-c,Twin C,TWIN\n`);
+    expect(again[0]!.rows.map((row) => row.productId)).toEqual([b, a, a]);
+  });
+
   it("deletes the matched product with its analytics rows on action 'delete'", async () => {
     await importCsv(`affiliate_link,title,sku\n${SHOP}/gone,Doomed Product,DEL-1\n`);
     const doomed = (await productBySku('DEL-1'))!;

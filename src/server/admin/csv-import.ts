@@ -38,15 +38,28 @@ import { freeProductSlug } from './product-slugs.ts';
 
 type Reader = Pick<Tx, 'select'>;
 
-/** The product a row is about: the first product with its SKU, else its ASIN, else its affiliate URL. */
+/**
+ * The product a row is about: the products with its SKU, else its ASIN, else its affiliate URL. When several share
+ * the key that found them, the later keys choose among them (two products with one SKU but different links are told
+ * apart by the link), and the oldest of any still tied wins.
+ */
 async function findMatch(reader: Reader, keys: CsvMatchKeys): Promise<number | null> {
-  const candidates: SQL[] = [];
-  if (keys.sku !== null) candidates.push(eq(products.sku, keys.sku));
-  if (keys.asin !== null) candidates.push(eq(products.asin, keys.asin));
-  if (keys.affiliateUrl !== null) candidates.push(eq(products.affiliateUrl, keys.affiliateUrl));
-  for (const condition of candidates) {
-    const found = await reader.select({ id: products.id }).from(products).where(condition).orderBy(asc(products.id)).limit(1).get();
-    if (found) return found.id;
+  const conditions: SQL[] = [];
+  if (keys.sku !== null) conditions.push(eq(products.sku, keys.sku));
+  if (keys.asin !== null) conditions.push(eq(products.asin, keys.asin));
+  if (keys.affiliateUrl !== null) conditions.push(eq(products.affiliateUrl, keys.affiliateUrl));
+  for (const [index, condition] of conditions.entries()) {
+    const found = await reader.select({ id: products.id }).from(products).where(condition).orderBy(asc(products.id)).limit(2);
+    if (found.length === 0) continue;
+    if (found.length === 1) return found[0]!.id;
+    let narrowed = condition;
+    for (const next of conditions.slice(index + 1)) {
+      const both = and(narrowed, next)!;
+      const hit = await reader.select({ id: products.id }).from(products).where(both).orderBy(asc(products.id)).limit(1).get();
+      if (hit) narrowed = both;
+    }
+    const chosen = await reader.select({ id: products.id }).from(products).where(narrowed).orderBy(asc(products.id)).limit(1).get();
+    return chosen!.id;
   }
   return null;
 }
