@@ -160,6 +160,8 @@ describe('import', () => {
     const row = await db((d) => d.select().from(products).where(eq(products.id, id)).get());
     expect(row).toMatchObject({ name: 'CSV Foam Roller', slug: 'csv-foam-roller', price: 1299.5, categoryId: ids['recovery-tools'], affiliateSource: 'amazon', status: 'published' });
     expect(row!.description).toBe('<p>Firm</p>');
+    // Stored as given, as the product form stores it; the associate tag is added where the link is shown.
+    expect(row!.affiliateUrl).toBe(AMAZON);
     expect(row!.attributes).toMatchObject({ sku: 'IMP-1', asin: 'B0CSVTEST1', status: 'Published', tags: ['foam', 'recovery'], currency: 'USD', csvImport: true, csvRow: 2, imported: true });
     const link = await db((d) => d.select().from(affiliateLinks).where(eq(affiliateLinks.id, row!.affiliateLinkId!)).get());
     expect(link).toMatchObject({ originalUrl: AMAZON, platform: 'amazon', platformProductId: 'B0CSVTEST1', status: 'completed' });
