@@ -14,6 +14,7 @@
  *
  *   npm run bench [-- --products N] [-- --keep]
  *   npm run bench -- admin-list     only the admin list: seeds, serves the functions, no site build
+ *   npm run bench -- add-by-link    only add by link against a fixture retailer on 127.0.0.1 (scripts/bench/add-by-link.ts)
  *   npm run bench -- csv-import     only the CSV import: seeds, builds (the admin page is part of the site), imports
  *
  * It builds, so do not run it at the same time as another build of this checkout (Astro shares
@@ -41,7 +42,7 @@ const { values, positionals } = parseArgs({
 });
 const productCount = Number(values.products);
 const lighthouseRuns = Number(values['lighthouse-runs']);
-const suites = ['admin-list', 'csv-import'] as const;
+const suites = ['admin-list', 'add-by-link', 'csv-import'] as const;
 const only = positionals[0] as (typeof suites)[number] | undefined;
 if (only !== undefined && !suites.includes(only)) throw new Error(`Unknown bench "${only}": choose one of ${suites.join(', ')}, or none for all.`);
 
@@ -64,7 +65,7 @@ const log = (message: string) => console.log(`bench: ${message}`);
 
 async function main(): Promise<number> {
   const chromePath = findChromium();
-  if (!chromePath && only !== 'admin-list') throw new Error('No Chromium found (see tests/e2e/chromium.ts); run `node scripts/ensure-chromium.ts`.');
+  if (!chromePath && (only === undefined || only === 'csv-import')) throw new Error('No Chromium found (see tests/e2e/chromium.ts); run `node scripts/ensure-chromium.ts`.');
   const started = performance.now();
   const dir = mkdtempSync(join(tmpdir(), 'repwell-bench-'));
   const databaseUrl = `file:${join(dir, 'app.db')}`;
@@ -108,6 +109,12 @@ async function main(): Promise<number> {
       } finally {
         await server.close();
       }
+      return report(figures, started);
+    }
+    if (only === 'add-by-link') {
+      const site = join(dir, 'site');
+      mkdirSync(site);
+      figures.push(...(await addByLinkFigures(databaseUrl, site)));
       return report(figures, started);
     }
 
@@ -217,6 +224,25 @@ async function adminListFigures(databaseUrl: string, site: string, port: number)
     return await measureAdminListOn(databaseUrl, server.url);
   } finally {
     await server.close();
+  }
+}
+
+/** `npm run bench -- add-by-link`: the functions alone, over an empty site folder, and a retailer on 127.0.0.1. */
+async function addByLinkFigures(databaseUrl: string, site: string): Promise<Figure[]> {
+  const { Database } = await import('../db/client.ts');
+  const { projectRoot } = await import('../src/server/local/builder.ts');
+  const { silentLogger } = await import('../src/server/local/logger.ts');
+  const { startLocalServer } = await import('../src/server/local/server.ts');
+  const { measureAddByLink, startBenchRetailer } = await import('./bench/add-by-link.ts');
+  const shop = await startBenchRetailer();
+  const server = await startLocalServer({ port: 0, site, functionsDir: resolve(projectRoot, 'netlify/functions'), logger: silentLogger });
+  const database = new Database({ url: databaseUrl });
+  try {
+    return await measureAddByLink(database, server.url, shop, log);
+  } finally {
+    database.close();
+    await server.close();
+    await shop.close();
   }
 }
 

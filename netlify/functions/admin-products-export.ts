@@ -10,7 +10,7 @@ import { filterOf, parseProductListQuery } from '../../src/domain/admin/product-
 import { exportProductsCsv } from '../../src/server/admin/csv-export.ts';
 import { authorizeAdmin, type AdminContext } from '../../src/server/admin/endpoint.ts';
 import { getDatabase } from '../../src/server/db.ts';
-import { jsonError, withApiHeaders } from '../../src/server/http.ts';
+import { attachment, jsonError } from '../../src/server/http.ts';
 
 export const config = { path: '/api/admin/products/export', method: ['GET'] };
 
@@ -20,10 +20,5 @@ export default async (request: Request, _context?: AdminContext): Promise<Respon
   const query = parseProductListQuery(new URL(request.url).searchParams);
   if (!query.ok) return jsonError(422, csvTexts.exportFailed, query.message);
 
-  const headers = withApiHeaders({
-    'content-type': 'text/csv; charset=utf-8',
-    'content-disposition': `attachment; filename="${exportFileName(new Date())}"`,
-    'cache-control': 'no-store',
-  });
-  return new Response(exportProductsCsv(getDatabase(), filterOf(query.value)), { status: 200, headers });
+  return attachment(exportProductsCsv(getDatabase(), filterOf(query.value)), exportFileName(new Date()), 'text/csv; charset=utf-8');
 };

@@ -9,8 +9,10 @@ import { csvImportFinishRequestSchema, type CsvImportFinishAnswer } from '../../
 import { csvTexts } from '../../src/domain/admin/csv/texts.ts';
 import { finishCsvImport } from '../../src/server/admin/csv-import.ts';
 import { afterAdminWrite, authorizeAdmin, type AdminContext } from '../../src/server/admin/endpoint.ts';
+import { scrapeImportedProducts } from '../../src/server/admin/import-scrapes.ts';
 import { getDatabase } from '../../src/server/db.ts';
 import { json, jsonError, readJson } from '../../src/server/http.ts';
+import { requestRebuild } from '../../src/server/rebuild.ts';
 
 export const config = { path: '/api/admin/products/import/finish', method: ['POST'] };
 
@@ -25,11 +27,18 @@ export default async (request: Request, context?: AdminContext): Promise<Respons
   const rebuildRequested = finished.firstFinish && finished.changedAnything;
   if (rebuildRequested) await afterAdminWrite(context, 'products imported');
 
-  // SCRAPE CALL SITE (issue 11, point 6): the lead wires add-by-link's scraper here when merging, e.g.
-  //   const scrapes = scrapeImportedProducts(getDatabase(), finished.untitledProductIds, { concurrency: 3 });
-  //   if (context?.waitUntil) context.waitUntil(scrapes); else void scrapes;   // failures are ignored (spec section 8)
-  //   scrapesStarted = finished.firstFinish ? finished.untitledProductIds.length : 0;
-  const scrapesStarted = 0;
+  // The products created without a title are scraped after the answer (spec section 7: failures ignored). Their
+  // pages may take seconds each, so the import does not wait; scraped products are public only if the CSV made them
+  // so, and then one more (coalesced) rebuild brings their scraped fields live.
+  const scrapesStarted = finished.firstFinish ? finished.untitledProductIds.length : 0;
+  if (scrapesStarted > 0) {
+    const scrapes = scrapeImportedProducts(getDatabase(), finished.untitledProductIds, { actor: admin.actor })
+      .then(async ({ scraped }) => {
+        if (scraped > 0) await requestRebuild('imported products scraped');
+      })
+      .catch((error: unknown) => console.error('import scrapes failed', error));
+    if (context?.waitUntil) context.waitUntil(scrapes);
+  }
 
   const answer: CsvImportFinishAnswer = {
     importId: body.importId,

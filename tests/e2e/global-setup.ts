@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FullConfig } from '@playwright/test';
+import { startScrapeFixtures } from '../helpers/scrape-fixtures.ts';
 import { e2eAccounts } from './accounts.ts';
 
 export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
@@ -38,6 +39,11 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   await createUser(database, { ...e2eAccounts.user, role: 'user' });
   database.close();
 
+  // A retailer on 127.0.0.1 for add-by-link (admin-add-by-link.spec.ts), the one host:port the fetcher may reach here.
+  const shop = await startScrapeFixtures();
+  process.env.SCRAPE_ALLOWED_HOSTS = shop.hostPort;
+  process.env.E2E_SCRAPE_BASE_URL = shop.base;
+
   const folders = new SiteFolders({ link: join(dir, 'site'), buildsDir: join(dir, 'builds') });
   // Listening first (pages answer 503 until the first build is published) gives the URL that functions need as
   // SITE_URL, the only Origin a write may carry. env() is read once, on first use: set it before anything reads it.
@@ -66,6 +72,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     registerLocalBuilder(undefined);
     await queue.close();
     await server.close();
+    await shop.close();
     folders.close();
     rmSync(dir, { recursive: true, force: true });
   };

@@ -138,6 +138,17 @@ describe('preview', () => {
     ]);
     expect(await productCount()).toBe(before);
   });
+
+  it('calls a row that repeats an earlier new row of the file an update, as the import will make it', async () => {
+    const rows = rowsOf(`affiliate_link,title,sku\n${SHOP}/dup,Twice,DUP-1\n${SHOP}/dup-moved,Twice again,DUP-1\n`);
+    expect((await (await preview(rows)).json()).rows).toEqual([
+      { rowNumber: 2, outcome: 'new' },
+      { rowNumber: 3, outcome: 'update' },
+    ]);
+    const { batches } = await importCsv(`affiliate_link,title,sku\n${SHOP}/dup,Twice,DUP-1\n${SHOP}/dup-moved,Twice again,DUP-1\n`);
+    expect(batches[0]!.rows.map((row) => row.outcome)).toEqual(['new', 'update']);
+    expect((await productBySku('DUP-1'))!.name).toBe('Twice again');
+  });
 });
 
 describe('import', () => {
@@ -149,6 +160,8 @@ describe('import', () => {
     const row = await db((d) => d.select().from(products).where(eq(products.id, id)).get());
     expect(row).toMatchObject({ name: 'CSV Foam Roller', slug: 'csv-foam-roller', price: 1299.5, categoryId: ids['recovery-tools'], affiliateSource: 'amazon', status: 'published' });
     expect(row!.description).toBe('<p>Firm</p>');
+    // Stored as given, as the product form stores it; the associate tag is added where the link is shown.
+    expect(row!.affiliateUrl).toBe(AMAZON);
     expect(row!.attributes).toMatchObject({ sku: 'IMP-1', asin: 'B0CSVTEST1', status: 'Published', tags: ['foam', 'recovery'], currency: 'USD', csvImport: true, csvRow: 2, imported: true });
     const link = await db((d) => d.select().from(affiliateLinks).where(eq(affiliateLinks.id, row!.affiliateLinkId!)).get());
     expect(link).toMatchObject({ originalUrl: AMAZON, platform: 'amazon', platformProductId: 'B0CSVTEST1', status: 'completed' });
@@ -194,6 +207,15 @@ describe('import', () => {
     expect((await productBySku('MATCH-1'))!.attributes).toMatchObject({ updated: true, csvRow: 2 });
   });
 
+  it('tells products sharing a SKU apart by their link, so each row updates its own product', async () => {
+    const { batches } = await importCsv(`affiliate_link,title\n${SHOP}/twin-a,Twin A\n${SHOP}/twin-b,Twin B\n`);
+    const [a, b] = batches[0]!.rows.map((row) => row.productId!);
+    // The same SKU on both, as an editor could save it.
+    await db((d) => d.update(products).set({ attributes: { sku: 'TWIN' } }).where(inArray(products.id, [a!, b!])));
+    const { batches: again } = await importCsv(`affiliate_link,title,sku\n${SHOP}/twin-b,Twin B v2,TWIN\n${SHOP}/twin-a,Twin A v2,TWIN\n${SHOP}/twin-c,Twin C,TWIN\n`);
+    expect(again[0]!.rows.map((row) => row.productId)).toEqual([b, a, a]);
+  });
+
   it("deletes the matched product with its analytics rows on action 'delete'", async () => {
     await importCsv(`affiliate_link,title,sku\n${SHOP}/gone,Doomed Product,DEL-1\n`);
     const doomed = (await productBySku('DEL-1'))!;
@@ -212,7 +234,7 @@ describe('import', () => {
     expect(row).toMatchObject({ name: 'Adjustable Kettlebell Set', status: 'draft', price: 49 });
     expect(row!.attributes.needs_review).toBe('no-title');
     expect(finished.untitledProductIds).toEqual([id]);
-    expect(finished.scrapesStarted).toBe(0);
+    expect(finished.scrapesStarted).toBe(1);
   });
 });
 

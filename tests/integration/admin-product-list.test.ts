@@ -46,7 +46,7 @@ function fixtureProducts(categoryOf: (slug: string) => number): (NewProduct & { 
     { name: 'Mini foam roller', slug: 'mini-foam-roller', price: 15, categoryId: categoryOf('recovery-tools'), attributes: { sku: 'RW-FOAM-00002', status: 'draft' } },
     { name: 'Yoga Mat Deluxe', slug: 'yoga-mat-deluxe', price: 60, rating: 4.1, inStock: false, categoryId: categoryOf('yoga-mats'), attributes: { asin: 'B0YOGA0001', is_featured: true } },
     { name: '50% Off Resistance Bands', slug: 'resistance-bands', price: 20, categoryId: null, attributes: {} },
-    { name: 'Draft Kettlebell', slug: 'draft-kettlebell', price: 80, categoryId: categoryOf('yoga-mats'), attributes: { sku: 'KB-1', status: 'draft' } },
+    { name: 'Draft Kettlebell', slug: 'draft-kettlebell', price: 80, categoryId: categoryOf('yoga-mats'), attributes: { sku: 'KB-1', status: 'draft', needs_review: 'scrape-failed' } },
     { name: 'Massage Gun', slug: 'massage-gun', price: 120, rating: 3.9, categoryId: categoryOf('recovery-tools'), attributes: { sku: 'rw-mg-1', status: 'published' } },
   ].map((product, index) => ({ ...product, clickCount: 100 + index, createdAt: new Date(BASE_TIME + (30 + index) * 60_000) }));
   return [...widgets, ...special].map((product) => ({ ...product, affiliateUrl: `https://www.example.com/${product.slug}`, updatedAt: product.createdAt }));
@@ -154,6 +154,7 @@ describe('listing', () => {
       inStock: true,
       availability: true,
       isFeatured: true,
+      needsReview: null,
       category: { id: categoryIds['recovery-tools'], name: 'Recovery Tools', slug: 'recovery-tools' },
       clickCount: 100,
       createdAt: new Date(BASE_TIME + 30 * 60_000).toISOString(),
@@ -201,6 +202,8 @@ describe('listing', () => {
     expect((await list('featured=false')).total).toBe(28);
     expect(await names('category=yoga-mats&stock=out&featured=true')).toEqual(['Yoga Mat Deluxe']);
     expect(await names('category=recovery-tools&status=draft&search=foam')).toEqual(['Mini foam roller']);
+    const review = await list('review=needed');
+    expect(review.rows.map((row) => [row.name, row.needsReview])).toEqual([['Draft Kettlebell', 'scrape-failed']]);
   });
 
   it('sorts by each column both ways, ties broken by id, unrated products last', async () => {

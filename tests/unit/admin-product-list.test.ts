@@ -64,6 +64,7 @@ describe('the list query string', () => {
     ['status=archived', productListTexts.statusInvalid],
     ['stock=maybe', productListTexts.stockInvalid],
     ['featured=yes', productListTexts.featuredInvalid],
+    ['review=true', productListTexts.reviewInvalid],
     ['sort=price-low', productListTexts.sortInvalid],
     ['dir=up', productListTexts.dirInvalid],
     ['colour=red', 'Unknown parameter: colour.'],
@@ -82,7 +83,7 @@ describe('the list query string', () => {
   });
 
   it('round-trips any query through the URL', () => {
-    const query = { search: 'mat', category: 4, stock: 'in' as const, featured: true, page: 7, pageSize: 100 as const, sort: 'rating' as const, dir: 'asc' as const };
+    const query = { search: 'mat', category: 4, stock: 'in' as const, featured: true, needsReview: true as const, page: 7, pageSize: 100 as const, sort: 'rating' as const, dir: 'asc' as const };
     expect(parse(productListSearchParams(query).toString())).toEqual({ ok: true, value: query });
   });
 

@@ -95,6 +95,7 @@ describe('values', () => {
     const detected = detectAffiliatePlatform(URL);
     const rating = (values: Record<string, string>) => newProductFromRow(upsert({ affiliate_link: URL, title: 'R', ...values }), detected, NOW).state.rating;
     expect(rating({ rating: '4.2', product_num_ratings: '50' })).toBe(4.2);
+    expect(rating({ rating: '4.5 out of 5 stars' })).toBe(4.5);
     expect(rating({ product_num_ratings: '250' })).toBe(2.5);
     expect(rating({ product_num_ratings: '50' })).toBe(1);
     expect(rating({ product_num_ratings: '9,000' })).toBe(5);

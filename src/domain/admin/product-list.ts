@@ -4,9 +4,10 @@
  * target, so "everything matching" means exactly what the screen showed.
  *
  * The query string carries only what differs from the defaults:
- *   ?search=roller&category=recovery&status=draft&stock=out&featured=true&sort=price&dir=asc&page=2&pageSize=50
+ *   ?search=roller&category=recovery&status=draft&stock=out&featured=true&review=needed&sort=price&dir=asc&page=2&pageSize=50
  */
 import { z } from 'zod';
+import { needsReviewReasons } from './needs-review.ts';
 
 /** The statuses of db/schema.ts's products.status (attributes.status folded); a unit test keeps them equal. */
 export const productStatuses = ['draft', 'active', 'published'] as const;
@@ -39,6 +40,7 @@ export const productListTexts = {
   statusInvalid: 'status must be draft, active or published.',
   stockInvalid: 'stock must be in or out.',
   featuredInvalid: 'featured must be true or false.',
+  reviewInvalid: 'review must be needed.',
   sortInvalid: `sort must be one of ${productSortFields.join(', ')}.`,
   dirInvalid: 'dir must be asc or desc.',
   empty: 'No products match these filters',
@@ -62,6 +64,8 @@ export const productFilterSchema = z.strictObject({
   status: z.enum(productStatuses, { error: productListTexts.statusInvalid }).optional(),
   stock: z.enum(stockFilters, { error: productListTexts.stockInvalid }).optional(),
   featured: z.boolean({ error: productListTexts.featuredInvalid }).optional(),
+  /** Only products marked needs_review (a scrape that failed, an import row without a title). */
+  needsReview: z.literal(true, { error: productListTexts.reviewInvalid }).optional(),
 });
 export type ProductFilter = z.infer<typeof productFilterSchema>;
 
@@ -79,6 +83,7 @@ const queryParamsSchema = z.strictObject({
   status: z.string().optional(),
   stock: z.string().optional(),
   featured: z.enum(['true', 'false'], { error: productListTexts.featuredInvalid }).optional(),
+  review: z.literal('needed', { error: productListTexts.reviewInvalid }).optional(),
   sort: z.enum(productSortFields, { error: productListTexts.sortInvalid }).optional(),
   dir: z.enum(sortDirections, { error: productListTexts.dirInvalid }).optional(),
   page: z.string().regex(/^[1-9]\d{0,5}$/, productListTexts.pageInvalid).optional(),
@@ -102,12 +107,13 @@ export function parseProductListQuery(params: URLSearchParams): ParseResult<Prod
     const issue = fields.error.issues[0]!;
     return { ok: false, message: issue.code === 'unrecognized_keys' ? `Unknown parameter: ${issue.keys.join(', ')}.` : issue.message };
   }
-  const { page, pageSize, sort, dir, featured, category, ...rest } = fields.data;
+  const { page, pageSize, sort, dir, featured, category, review, ...rest } = fields.data;
   if (page !== undefined && Number(page) > MAX_PAGE) return { ok: false, message: productListTexts.pageInvalid };
   const filter = productFilterSchema.safeParse({
     ...rest,
     category: category === undefined ? undefined : /^\d+$/.test(category) ? Number(category) : category,
     featured: featured === undefined ? undefined : featured === 'true',
+    needsReview: review === undefined ? undefined : true,
   });
   if (!filter.success) return { ok: false, message: filter.error.issues[0]!.message };
   const cleaned = withoutEmpty(filter.data);
@@ -143,6 +149,7 @@ export function productListSearchParams(query: ProductListQuery): URLSearchParam
   if (query.status) params.set('status', query.status);
   if (query.stock) params.set('stock', query.stock);
   if (query.featured !== undefined) params.set('featured', String(query.featured));
+  if (query.needsReview) params.set('review', 'needed');
   if (query.sort !== DEFAULT_SORT.sort) params.set('sort', query.sort);
   if (query.dir !== defaultDirection(query.sort)) params.set('dir', query.dir);
   if (query.page !== 1) params.set('page', String(query.page));
@@ -193,6 +200,8 @@ export const productListRowSchema = z.object({
   inStock: z.boolean(),
   availability: z.boolean(),
   isFeatured: z.boolean(),
+  /** Why the product needs an admin's look, or null (needs-review.ts). */
+  needsReview: z.enum(needsReviewReasons).nullable(),
   category: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable(),
   clickCount: z.number().int(),
   createdAt: z.iso.datetime(),

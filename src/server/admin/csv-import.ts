@@ -38,15 +38,28 @@ import { freeProductSlug } from './product-slugs.ts';
 
 type Reader = Pick<Tx, 'select'>;
 
-/** The product a row is about: the first product with its SKU, else its ASIN, else its affiliate URL. */
+/**
+ * The product a row is about: the products with its SKU, else its ASIN, else its affiliate URL. When several share
+ * the key that found them, the later keys choose among them (two products with one SKU but different links are told
+ * apart by the link), and the oldest of any still tied wins.
+ */
 async function findMatch(reader: Reader, keys: CsvMatchKeys): Promise<number | null> {
-  const candidates: SQL[] = [];
-  if (keys.sku !== null) candidates.push(eq(products.sku, keys.sku));
-  if (keys.asin !== null) candidates.push(eq(products.asin, keys.asin));
-  if (keys.affiliateUrl !== null) candidates.push(eq(products.affiliateUrl, keys.affiliateUrl));
-  for (const condition of candidates) {
-    const found = await reader.select({ id: products.id }).from(products).where(condition).orderBy(asc(products.id)).limit(1).get();
-    if (found) return found.id;
+  const conditions: SQL[] = [];
+  if (keys.sku !== null) conditions.push(eq(products.sku, keys.sku));
+  if (keys.asin !== null) conditions.push(eq(products.asin, keys.asin));
+  if (keys.affiliateUrl !== null) conditions.push(eq(products.affiliateUrl, keys.affiliateUrl));
+  for (const [index, condition] of conditions.entries()) {
+    const found = await reader.select({ id: products.id }).from(products).where(condition).orderBy(asc(products.id)).limit(2);
+    if (found.length === 0) continue;
+    if (found.length === 1) return found[0]!.id;
+    let narrowed = condition;
+    for (const next of conditions.slice(index + 1)) {
+      const both = and(narrowed, next)!;
+      const hit = await reader.select({ id: products.id }).from(products).where(both).orderBy(asc(products.id)).limit(1).get();
+      if (hit) narrowed = both;
+    }
+    const chosen = await reader.select({ id: products.id }).from(products).where(narrowed).orderBy(asc(products.id)).limit(1).get();
+    return chosen!.id;
   }
   return null;
 }
@@ -58,16 +71,35 @@ async function classify(reader: Reader, input: CsvRowInput) {
   return { row, productId: await findMatch(reader, row.keys) };
 }
 
-/** POST /api/admin/products/import/preview: what each row would do, nothing written. */
+/** The keys a new row's product will be found by, as one text each. */
+function keyTexts(keys: CsvMatchKeys): string[] {
+  return [keys.sku === null ? null : `sku:${keys.sku}`, keys.asin === null ? null : `asin:${keys.asin}`, keys.affiliateUrl === null ? null : `url:${keys.affiliateUrl}`].filter(
+    (key): key is string => key !== null,
+  );
+}
+
+/**
+ * POST /api/admin/products/import/preview: what each row would do, nothing written. A row that matches no product
+ * but matches an earlier new row of the same request is an update, as the import (rows in order) will make it.
+ */
 export async function previewCsvRows(database: Database, rows: readonly CsvRowInput[]): Promise<CsvRowResult[]> {
   return database.run(async (db) => {
     const results: CsvRowResult[] = [];
+    const newKeys = new Set<string>();
     for (const input of rows) {
       const { row, productId } = await classify(db, input);
+      const earlierNew = row.ok && keyTexts(row.keys).some((key) => newKeys.has(key));
       if (!row.ok) results.push({ rowNumber: row.rowNumber, outcome: 'error', reason: row.reason });
       else if (row.action === 'delete') {
-        results.push(productId === null ? { rowNumber: row.rowNumber, outcome: 'error', reason: rowTexts.noMatchToDelete(row.rowNumber) } : { rowNumber: row.rowNumber, outcome: 'delete', productId });
-      } else results.push(productId === null ? { rowNumber: row.rowNumber, outcome: 'new' } : { rowNumber: row.rowNumber, outcome: 'update', productId });
+        if (productId !== null) results.push({ rowNumber: row.rowNumber, outcome: 'delete', productId });
+        else if (earlierNew) results.push({ rowNumber: row.rowNumber, outcome: 'delete' });
+        else results.push({ rowNumber: row.rowNumber, outcome: 'error', reason: rowTexts.noMatchToDelete(row.rowNumber) });
+      } else if (productId !== null) results.push({ rowNumber: row.rowNumber, outcome: 'update', productId });
+      else if (earlierNew) results.push({ rowNumber: row.rowNumber, outcome: 'update' });
+      else {
+        results.push({ rowNumber: row.rowNumber, outcome: 'new' });
+        for (const key of keyTexts(row.keys)) newKeys.add(key);
+      }
     }
     return results;
   });

@@ -8,6 +8,7 @@
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../../../db/client.ts';
 import { categories, products } from '../../../db/schema.ts';
+import { needsReviewReason } from '../../domain/admin/needs-review.ts';
 import { isCodeLike, likeLiteral, type ProductFilter, type ProductList, type ProductListQuery, type ProductSortField } from '../../domain/admin/product-list.ts';
 
 /**
@@ -40,6 +41,7 @@ export function productFilterCondition(filter: ProductFilter): SQL | undefined {
   if (filter.status) conditions.push(eq(products.status, filter.status));
   if (filter.stock) conditions.push(eq(products.inStock, filter.stock === 'in'));
   if (filter.featured !== undefined) conditions.push(filter.featured ? ne(products.isFeatured, false) : eq(products.isFeatured, false));
+  if (filter.needsReview) conditions.push(sql`json_extract(${products.attributes}, '$.needs_review') is not null`);
   return and(...conditions);
 }
 
@@ -87,6 +89,7 @@ export function productPageQuery(db: Db, query: ProductListQuery) {
       inStock: products.inStock,
       availability: products.availability,
       isFeatured: products.isFeatured,
+      needsReview: sql<unknown>`json_extract(${products.attributes}, '$.needs_review')`,
       categoryId: categories.id,
       categoryName: categories.name,
       categorySlug: categories.slug,
@@ -109,13 +112,14 @@ export function productCountQuery(db: Db, filter: ProductFilter) {
 export async function listAdminProducts(database: Database, query: ProductListQuery): Promise<ProductList> {
   const [rows, [counted]] = await database.run((db) => Promise.all([productPageQuery(db, query), productCountQuery(db, query)]));
   return {
-    rows: rows.map(({ categoryId, categoryName, categorySlug, sku, asin, status, isFeatured, createdAt, updatedAt, ...row }) => ({
+    rows: rows.map(({ categoryId, categoryName, categorySlug, sku, asin, status, isFeatured, needsReview, createdAt, updatedAt, ...row }) => ({
       ...row,
       // The generated columns come straight from JSON: a number-typed SKU reads back as a number.
       sku: sku === null || sku === undefined ? null : String(sku),
       asin: asin === null || asin === undefined ? null : String(asin),
       status: status ?? 'active',
       isFeatured: Boolean(isFeatured),
+      needsReview: needsReviewReason({ needs_review: needsReview }),
       category: categoryId !== null && categoryName !== null && categorySlug !== null ? { id: categoryId, name: categoryName, slug: categorySlug } : null,
       createdAt: createdAt.toISOString(),
       updatedAt: updatedAt.toISOString(),

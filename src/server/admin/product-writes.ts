@@ -35,7 +35,7 @@ export class ProductWriteError extends Error {
 /** A create that keeps losing its slug to parallel creates of the same name gives up after this many tries. */
 const SLUG_ATTEMPTS = 8;
 
-async function withSlugRetry<T>(write: () => Promise<T>): Promise<T> {
+export async function withSlugRetry<T>(write: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await write();

@@ -5,7 +5,7 @@
  */
 import { Readable, pipeline, type Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw, constants } from 'node:zlib';
-import { OutboundError } from './errors';
+import { OutboundError } from './errors.ts';
 
 /** Flush modes tolerate a body cut short or missing its trailer, as browsers do. */
 const LENIENT = { finishFlush: constants.Z_SYNC_FLUSH };

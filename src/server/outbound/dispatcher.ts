@@ -7,8 +7,8 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import { Agent } from 'undici';
-import { blockedAddressReason } from './address';
-import { blockedAddress } from './target';
+import { blockedAddressReason } from './address.ts';
+import { blockedAddress } from './target.ts';
 
 /** Resolves a host name to every address, like dns.lookup with `all: true`; injectable for tests. */
 export type Resolver = (hostname: string) => Promise<readonly LookupAddress[]>;

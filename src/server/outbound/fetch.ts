@@ -6,13 +6,13 @@
  */
 import { request } from 'undici';
 import type { Agent } from 'undici';
-import { env } from '../env';
-import { parseAllowList } from './allow-list';
-import { discard, readCappedBody } from './body';
-import { decodeText } from './charset';
-import { createAgent, systemResolver, type Resolver } from './dispatcher';
-import { findOutboundError, OutboundError } from './errors';
-import { checkTarget } from './target';
+import { env } from '../env.ts';
+import { parseAllowList } from './allow-list.ts';
+import { discard, readCappedBody } from './body.ts';
+import { decodeText } from './charset.ts';
+import { createAgent, systemResolver, type Resolver } from './dispatcher.ts';
+import { findOutboundError, OutboundError } from './errors.ts';
+import { checkTarget } from './target.ts';
 
 export const DEFAULT_DEADLINE_MS = 10_000;
 export const DEFAULT_MAX_BYTES = 3 * 1024 * 1024;

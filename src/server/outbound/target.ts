@@ -4,9 +4,9 @@
  * Runs for the first URL and again for every redirect target.
  */
 import { isIP } from 'node:net';
-import { blockedAddressReason } from './address';
-import { effectivePort, targetKey } from './allow-list';
-import { OutboundError } from './errors';
+import { blockedAddressReason } from './address.ts';
+import { effectivePort, targetKey } from './allow-list.ts';
+import { OutboundError } from './errors.ts';
 
 export interface CheckedTarget {
   url: URL;

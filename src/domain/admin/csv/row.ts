@@ -152,7 +152,8 @@ function readRow(rowNumber: number, values: CsvValues): CsvUpsertRow | CsvDelete
   if (price !== undefined) patch.price = price;
   const salePrice = number('sale_price', readPrice, 0, MAX_PRICE);
   if (salePrice !== undefined) patch.salePrice = salePrice;
-  const rating = number('rating', readNumber, 0, 5);
+  // Retailer exports write ratings as '4.5 out of 5 stars': the first number is the rating.
+  const rating = number('rating', readPrice, 0, 5);
   if (rating !== undefined) patch.rating = rating;
   const commissionRate = number('commission_rate', readPrice, 0, 100);
   if (commissionRate !== undefined) patch.commissionRate = commissionRate;

@@ -11,7 +11,8 @@ import {
   tableFeatures,
   type ColumnDef,
 } from '@tanstack/react-table';
-import { ImageOff } from 'lucide-react';
+import { CircleAlert, ImageOff } from 'lucide-react';
+import { needsReviewLabels, type NeedsReviewReason } from '../../../domain/admin/needs-review.ts';
 import { publicProductPath, thumbnailSrc, type ProductListRow, type ProductStatus } from '../../../domain/admin/product-list.ts';
 import { formatPrice } from '../../../domain/money.ts';
 import { ui } from '../../ui.ts';
@@ -35,6 +36,16 @@ const statusTone: Record<ProductStatus, string> = {
 
 export function StatusBadge({ status }: { status: ProductStatus }) {
   return <span className={`inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold ${statusTone[status]}`}>{statusLabels[status]}</span>;
+}
+
+/** Shown under the name of a product the site could not fill in by itself, until an admin saves it. */
+export function NeedsReviewBadge({ reason }: { reason: NeedsReviewReason }) {
+  return (
+    <span className="mt-1 inline-flex items-center gap-1 rounded-full border border-sale/40 bg-sale/10 px-2 py-0.5 text-xs font-semibold text-sale">
+      <CircleAlert aria-hidden="true" className="size-3.5" />
+      {needsReviewLabels[reason]}
+    </span>
+  );
 }
 
 function Thumbnail({ row }: { row: ProductListRow }) {
@@ -63,6 +74,7 @@ function NameCell({ row }: { row: ProductListRow }) {
         <span className="font-semibold">{row.name}</span>
       )}
       {codes && <div className="text-xs text-ink-muted">{codes}</div>}
+      {row.needsReview && <NeedsReviewBadge reason={row.needsReview} />}
     </div>
   );
 }

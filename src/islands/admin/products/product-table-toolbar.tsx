@@ -127,6 +127,10 @@ export default function ProductTableToolbar({ tableQuery }: { tableQuery: Produc
         <option value="true">Featured</option>
         <option value="false">Not featured</option>
       </FilterSelect>
+      <FilterSelect label="Review" value={query.needsReview ? 'needed' : ''} onChange={(value) => filter({ needsReview: value === 'needed' ? true : undefined })}>
+        <option value="">Reviewed or not</option>
+        <option value="needed">Needs review</option>
+      </FilterSelect>
     </div>
   );
 }

@@ -1,0 +1,118 @@
+/**
+ * Add by link (issue 11, point 2): the affiliate_links row first (its own transaction and audit entry, so a link
+ * whose page never answers is still on record), then the page fetched through the safe fetcher and read, then the
+ * product: active with the scraped fields, or the spec's fallback draft marked needs_review. A target the fetcher
+ * refuses leaves only the link row and is answered 422 (see src/domain/admin/from-link.ts for why).
+ */
+import type { Database, Tx } from '../../../db/client.ts';
+import { affiliateLinks, products } from '../../../db/schema.ts';
+import { detectAffiliatePlatform } from '../../domain/admin/affiliate-platform.ts';
+import { fromLinkTexts, type FromLinkAnswer } from '../../domain/admin/from-link.ts';
+import { needsReviewReason } from '../../domain/admin/needs-review.ts';
+import { createdSummary } from '../../domain/admin/product-audit.ts';
+import { adminProductFromRow, productColumns } from '../../domain/admin/product-row.ts';
+import { productSlugBase } from '../../domain/admin/product-slug.ts';
+import { fallbackProductInput, productInputFromScrape, scrapeAttributes, type ScrapeRecord } from '../../domain/admin/scraped-product.ts';
+import { sanitizeDescription } from '../html-sanitizer.ts';
+import { appendAudit, type AuditActor } from './audit.ts';
+import { uncategorizedId } from './categories.ts';
+import { freeProductSlug } from './product-slugs.ts';
+import { withSlugRetry } from './product-writes.ts';
+import { scrapePage, type PageRead, type ScrapeOptions } from './scrape-page.ts';
+
+/** A step that failed, answered `{ error: { title: 'Error processing affiliate link', description } }`. */
+export class FromLinkError extends Error {
+  readonly status: 422 | 500;
+  readonly title = fromLinkTexts.failedTitle;
+  readonly description: string;
+
+  constructor(status: 422 | 500, description: string, options?: { cause?: unknown }) {
+    super(description, options);
+    this.status = status;
+    this.description = description;
+  }
+}
+
+/** What an admin is told when the database refused a write: no driver internals, only that it can be retried. */
+const SAVE_FAILED = 'The database could not save it. Try again.';
+
+async function insertLink(database: Database, actor: AuditActor, url: string) {
+  const detected = detectAffiliatePlatform(url);
+  try {
+    const link = await database.run((db) =>
+      db.transaction(async (tx) => {
+        const row = await tx
+          .insert(affiliateLinks)
+          .values({ userId: actor.id, originalUrl: url, platform: detected.platform, platformProductId: detected.productCode, status: 'active' })
+          .returning()
+          .get();
+        await appendAudit(tx, actor, { action: 'affiliate_link.create', entityType: 'affiliate_link', entityId: row.id, summary: `Added the ${row.platform} link ${url}` });
+        return row;
+      }),
+    );
+    return { link, detected };
+  } catch (error) {
+    console.error('add by link: the affiliate link could not be stored', error);
+    throw new FromLinkError(500, fromLinkTexts.linkFailed(SAVE_FAILED), { cause: error });
+  }
+}
+
+async function insertProduct(tx: Tx, actor: AuditActor, url: string, linkId: number, page: PageRead & { refused?: false }) {
+  const now = new Date();
+  const detected = detectAffiliatePlatform(url);
+  const scraped = page.ok ? page.product : null;
+  const input = scraped ? productInputFromScrape(scraped, url) : fallbackProductInput(url);
+  const record: ScrapeRecord = page.ok
+    ? { outcome: page.product.source, url: page.url, at: now.toISOString() }
+    : { outcome: page.code, message: page.message, url, at: now.toISOString() };
+  const columns = productColumns(input, detected, null, now);
+  const row = await tx
+    .insert(products)
+    .values({
+      ...columns,
+      attributes: { ...columns.attributes, ...scrapeAttributes(record, scraped) },
+      description: sanitizeDescription(columns.description),
+      slug: await freeProductSlug(tx, productSlugBase(input.name)),
+      categoryId: await uncategorizedId(tx),
+      affiliateLinkId: linkId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning()
+    .get();
+  const product = adminProductFromRow(row);
+  await appendAudit(tx, actor, {
+    action: 'product.create',
+    entityType: 'product',
+    entityId: row.id,
+    summary: `${createdSummary(product)} from a link${scraped ? '' : ` (draft: ${page.ok ? '' : page.message})`}`,
+  });
+  return row;
+}
+
+/**
+ * Stores the link, reads its page and creates the product. Throws FromLinkError: 500 'Failed to create affiliate
+ * link: …' or 'Failed to create product: …' when the database refuses, 422 'Failed to create product: {why}' when
+ * the fetcher refuses the target (only the link row is then stored).
+ */
+export async function addProductFromLink(database: Database, actor: AuditActor, url: string, options: ScrapeOptions = {}): Promise<FromLinkAnswer> {
+  const { link } = await insertLink(database, actor, url);
+  const page = await scrapePage(url, options);
+  if (!page.ok && page.refused) throw new FromLinkError(422, fromLinkTexts.productFailed(page.message));
+
+  let row;
+  try {
+    row = await withSlugRetry(() => database.run((db) => db.transaction((tx) => insertProduct(tx, actor, url, link.id, page))));
+  } catch (error) {
+    console.error('add by link: the product could not be stored', error);
+    throw new FromLinkError(500, fromLinkTexts.productFailed(SAVE_FAILED), { cause: error });
+  }
+  const status = row.status ?? 'active';
+  return {
+    product: { id: row.id, slug: row.slug, name: row.name, status, publicPath: `/product/${row.slug}` },
+    affiliateLink: { id: link.id, platform: link.platform, platformProductId: link.platformProductId, status: 'active' },
+    scraped: page.ok,
+    needsReview: needsReviewReason(row.attributes),
+    failure: page.ok ? null : { code: page.code, message: page.message },
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * Add by link in Chromium (issue 11, points 1, 2 and 10) against a retailer served on 127.0.0.1 by the e2e global
+ * setup (the one host:port SCRAPE_ALLOWED_HOSTS lets the fetcher reach): the progress bar through saving, scraping
+ * and complete and back to idle, the success toast, the link to the new product's editor with the scraped fields,
+ * the fallback draft and its needs-review badge in the products list, each validation message, the server's refusal
+ * of a hostile link, a lost session, and axe-core on the tab.
+ */
+import type { Page, Route } from '@playwright/test';
+import { e2eAccounts } from './accounts.ts';
+import { seriousViolations, signIn } from './admin-helpers.ts';
+import { expect, test } from './fixtures.ts';
+
+function shop(path: string): string {
+  const base = process.env.E2E_SCRAPE_BASE_URL;
+  if (!base) throw new Error('E2E_SCRAPE_BASE_URL is not set: global-setup.ts did not start the fixture retailer.');
+  return `${base}${path}`;
+}
+
+const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });
+const linkInput = (page: Page) => page.getByRole('textbox', { name: 'Affiliate link' });
+const addButton = (page: Page) => page.getByRole('button', { name: 'Add product from link' });
+const progress = (page: Page) => page.getByRole('progressbar', { name: 'Processing affiliate link' });
+
+async function openTab(page: Page) {
+  await page.goto('/add-product');
+  const tab = page.getByRole('tab', { name: 'Affiliate Link' });
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  await expect(linkInput(page)).toBeVisible();
+}
+
+/** Holds the from-link request in the browser until released, so each stage can be seen on a fast machine too. */
+async function holdRequests(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const gate = new Promise<void>((done) => (release = done));
+  await page.route('**/api/admin/products/from-link', async (route: Route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
+test.describe('Add by link as an admin', () => {
+  test.beforeEach(async ({ page }) => signIn(page, e2eAccounts.admin));
+
+  test('reads a product page: saving, scraping, complete, the success toast, then the editor with the scraped fields', async ({ page }) => {
+    await openTab(page);
+    const release = await holdRequests(page);
+    await linkInput(page).fill(shop('/pages/jsonld-product.html'));
+    await addButton(page).click();
+
+    await expect(progress(page)).toHaveAttribute('aria-valuenow', '33');
+    await expect(page.getByText('Saving the affiliate link… (33%)')).toBeVisible();
+    await expect(progress(page)).toHaveAttribute('aria-valuenow', '66');
+    await expect(page.getByText('Reading the product page… (66%)')).toBeVisible();
+    release();
+    await expect(progress(page)).toHaveAttribute('aria-valuenow', '100');
+    await expect(toast(page, 'Success!')).toContainText('Your affiliate link has been processed and product listing created.');
+    // Complete goes back to idle after 2 seconds.
+    await expect(progress(page)).toHaveCount(0);
+    await expect(linkInput(page)).toHaveValue('');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const notice = page.getByRole('region', { name: 'Created products' });
+    await expect(notice).toContainText('PulseFit Recovery Massage Gun Pro');
+    await notice.getByRole('button', { name: /^Edit PulseFit Recovery Massage Gun Pro/ }).click();
+    await expect(page.getByRole('textbox', { name: 'Product name (required)' })).toHaveValue('PulseFit Recovery Massage Gun Pro');
+    await expect(page.getByRole('spinbutton', { name: 'Price ($)', exact: true })).toHaveValue('1299.99');
+    await expect(page.getByRole('textbox', { name: 'Affiliate URL (required)' })).toHaveValue(shop('/pages/jsonld-product.html'));
+  });
+
+  test('a page that holds no product becomes a draft named from the URL, flagged in the products list', async ({ page }) => {
+    await openTab(page);
+    await linkInput(page).fill(shop('/pages/short-page.html'));
+    await addButton(page).click();
+    await expect(toast(page, 'Success!')).toBeVisible();
+    await expect(page.getByText(/The product page could not be read \(The page has fewer than 1000 characters/)).toBeVisible();
+    await expect(page.getByText(/"Short Page" was saved as a draft that needs review/)).toBeVisible();
+
+    await page.goto('/dashboard/products?review=needed&search=Short%20Page');
+    const row = page.getByRole('table', { name: 'Products' }).locator('tbody tr').filter({ hasText: 'Short Page' }).first();
+    await expect(row).toContainText('Needs review: the product page could not be read');
+    await expect(row).toContainText('Draft');
+    await expect(page.getByRole('search').getByLabel('Review', { exact: true })).toHaveValue('needed');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('shows each validation message and sends nothing', async ({ page }) => {
+    await openTab(page);
+    let sent = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/admin/products/from-link')) sent += 1;
+    });
+
+    await addButton(page).click();
+    await expect(toast(page, 'Error')).toContainText('Please enter an affiliate link');
+    await expect(linkInput(page)).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Please enter an affiliate link', { exact: true }).first()).toBeVisible();
+
+    await linkInput(page).fill('www.amazon.com/dp/B08N5WRWNW');
+    await addButton(page).click();
+    await expect(toast(page, 'Please enter a valid URL')).toContainText('URL must start with http:// or https://');
+    await expect(page.getByText('Please enter a valid URL. URL must start with http:// or https://')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(sent).toBe(0);
+    await expect(progress(page)).toHaveCount(0);
+  });
+
+  test('a link the server refuses returns to idle with the reason', async ({ page }) => {
+    await openTab(page);
+    await linkInput(page).fill('http://169.254.169.254/latest/meta-data/');
+    await addButton(page).click();
+    await expect(toast(page, 'Error processing affiliate link')).toContainText(
+      'Failed to create product: Refused to fetch 169.254.169.254: it is a cloud metadata address, not a public internet address.',
+    );
+    await expect(progress(page)).toHaveCount(0);
+    await expect(addButton(page)).toBeEnabled();
+  });
+
+  test('a lost session says to sign in again', async ({ page }) => {
+    await openTab(page);
+    await page.context().clearCookies();
+    await linkInput(page).fill(shop('/pages/opengraph-product.html'));
+    await addButton(page).click();
+    await expect(toast(page, 'Error processing affiliate link')).toContainText('Authentication error. Please sign in again.');
+    await expect(progress(page)).toHaveCount(0);
+  });
+});
