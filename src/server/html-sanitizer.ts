@@ -7,6 +7,7 @@
  * product descriptions carry no images and every link opens a new tab.
  */
 import sanitizeHtml from 'sanitize-html';
+import { SPONSORED_LINK, sponsoredPostHref } from '../domain/disclosure/post-links.ts';
 
 const TEXT_TAGS = [
   'p', 'br', 'hr', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'sub', 'sup', 'span', 'code', 'pre', 'blockquote',
@@ -61,6 +62,35 @@ const DESCRIPTION: sanitizeHtml.IOptions = {
 /** A blog post's body. */
 export function sanitizePostHtml(html: string): string {
   return sanitizeHtml(html, ARTICLE).trim();
+}
+
+export interface RenderedPost {
+  html: string;
+  /** Links made sponsored: the page shows the affiliate disclosure before the body when there are any. */
+  sponsoredLinks: number;
+}
+
+/**
+ * A blog post's body as its page shows it: sanitized as when written, and every link to a known retailer or
+ * affiliate network made a buy link (src/domain/disclosure/post-links.ts). The stored post keeps what the admin
+ * wrote, so the editor round-trips it and the tag and host list in force at each build apply.
+ */
+export function renderPostHtml(html: string, amazonTag: string | null | undefined): RenderedPost {
+  let sponsoredLinks = 0;
+  const html_ = sanitizeHtml(html, {
+    ...ARTICLE,
+    allowedAttributes: { ...ARTICLE.allowedAttributes, a: ['href', 'title', 'rel', 'target'] },
+    transformTags: {
+      ...ARTICLE.transformTags,
+      a: (tagName, { rel: _stored, target: _target, ...attribs }) => {
+        const href = sponsoredPostHref(attribs.href, amazonTag);
+        if (href === null) return { tagName, attribs: isExternal(attribs.href) ? { ...attribs, rel: 'nofollow noopener' } : attribs };
+        sponsoredLinks += 1;
+        return { tagName, attribs: { ...attribs, href, ...SPONSORED_LINK } };
+      },
+    },
+  }).trim();
+  return { html: html_, sponsoredLinks };
 }
 
 /** A product's description. */
