@@ -24,7 +24,7 @@ export interface SiteCheck extends FilesCheck {
 export interface SiteCheckOptions {
   /** SITE_URL's origin: absolute links to the site itself are internal. */
   siteOrigin?: string;
-  /** Worker threads; defaults to the machine's cores (at most 4), and 1 below WORKER_THRESHOLD pages. */
+  /** Worker threads (1: this thread); defaults to the machine's cores (at most 4), and 1 below WORKER_THRESHOLD pages. */
   threads?: number;
 }
 
@@ -55,7 +55,7 @@ function inWorker(dir: string, files: string[], siteOrigin: string | undefined):
 export async function checkBuiltSite(dir: string, options: SiteCheckOptions = {}): Promise<SiteCheck> {
   const started = performance.now();
   const files = await htmlFiles(dir);
-  const threads = Math.max(1, files.length < WORKER_THRESHOLD ? 1 : (options.threads ?? Math.min(4, availableParallelism())));
+  const threads = Math.max(1, options.threads ?? (files.length < WORKER_THRESHOLD ? 1 : Math.min(4, availableParallelism())));
   let parts: FilesCheck[];
   if (threads === 1) {
     parts = [await checkFiles(dir, files, options.siteOrigin)];
