@@ -17,6 +17,7 @@ import { blogPostInputSchema } from '../../src/domain/admin/blog.ts';
 import { describeBuildState } from '../../src/domain/admin/overview.ts';
 import { checkPageHtml } from '../../src/domain/disclosure/page-check.ts';
 import { createUser } from '../../src/server/accounts.ts';
+import type { AuditActor } from '../../src/server/admin/audit.ts';
 import { createPost, setPostPublished } from '../../src/server/admin/blog.ts';
 import { checkBuiltSite, disclosureFailureMessage } from '../../src/server/disclosure/site-check.ts';
 import { buildSite, projectRoot } from '../../src/server/local/builder.ts';
@@ -58,7 +59,7 @@ describe('the local rebuild refuses an undisclosed link', () => {
   let work: string;
   let folders: SiteFolders;
   let queue: LocalRebuildQueue;
-  let actor: { id: number; email: string };
+  let actor: AuditActor;
 
   const latestBuild = async () => (await temp.database.run((db) => db.select().from(siteBuilds).orderBy(desc(siteBuilds.id)).limit(1)))[0]!;
   const page = (path: string) => readFileSync(join(folders.current()!, path), 'utf8');

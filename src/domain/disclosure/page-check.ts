@@ -13,6 +13,7 @@
  *       page does not count.
  * Later links are covered by the first one's disclosure, as a reader meets it first.
  */
+import { decodeHTMLAttribute } from 'entities';
 import { Parser } from 'htmlparser2';
 import { affiliateLinkMatch, relIsSponsored, type AffiliateMatch } from './affiliate-link.ts';
 
@@ -55,6 +56,11 @@ interface Pending {
   box: number;
 }
 
+/** An attribute's value as a browser reads it (&amp; in a URL is &). */
+function decoded(value: string | undefined): string | undefined {
+  return value !== undefined && value.includes('&') ? decodeHTMLAttribute(value) : value;
+}
+
 /** Checks one page's HTML; `siteOrigin` makes absolute links to the site itself internal. */
 export function checkPageHtml(html: string, options: { siteOrigin?: string } = {}): PageCheck {
   const stack: Open[] = [];
@@ -86,11 +92,11 @@ export function checkPageHtml(html: string, options: { siteOrigin?: string } = {
           if (pending && stack.length > pending.box) pending = null;
         }
         if (name !== 'a' && name !== 'area') return;
-        const href = attributes.href;
+        const href = decoded(attributes.href);
         const match = affiliateLinkMatch(href, options.siteOrigin);
         if (!match || !href) return;
         affiliateLinks += 1;
-        if (!relIsSponsored(attributes.rel)) report(href, 'not-sponsored', match);
+        if (!relIsSponsored(decoded(attributes.rel))) report(href, 'not-sponsored', match);
         if (firstSeen) return;
         firstSeen = true;
         const linkIndex = stack.length - 1;
@@ -104,10 +110,13 @@ export function checkPageHtml(html: string, options: { siteOrigin?: string } = {
         }
       },
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+    // Entities are decoded only in the two attributes read (decoded()): decoding every text node cost a third of the time.
+    { decodeEntities: false, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
   parser.write(html);
   parser.end();
-  if (pending) report(pending.href, 'undisclosed', pending.match);
+  // The callbacks above assign it; TypeScript cannot see that and narrows it to null.
+  const unresolved = pending as Pending | null;
+  if (unresolved) report(unresolved.href, 'undisclosed', unresolved.match);
   return { violations, affiliateLinks };
 }
