@@ -2,16 +2,16 @@
  * The build refuses an undisclosed affiliate link (issue 13, points 4 and 5):
  * - the check over a fixture site folder names each violating page and link, in one thread or in workers;
  * - the local rebuild of a real seeded site: the seeded site passes; an admin's post with a bare Amazon link is
- *   published tagged, sponsored and disclosed; a post whose link the rewrite cannot vouch for (a sub-id parameter
+ *   published tagged, sponsored and disclosed (and a product description's retailer link sponsored); a post whose link the rewrite cannot vouch for (a sub-id parameter
  *   on an unknown host) fails the build, the live site stays as it was and the overview names the page and link;
  *   unpublishing that post lets the next build through.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { desc } from 'drizzle-orm';
+import { desc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteBuilds } from '../../db/schema.ts';
+import { products, siteBuilds } from '../../db/schema.ts';
 import { seedDemoContent } from '../../db/seed/index.ts';
 import { blogPostInputSchema } from '../../src/domain/admin/blog.ts';
 import { describeBuildState } from '../../src/domain/admin/overview.ts';
@@ -120,8 +120,15 @@ describe('the local rebuild refuses an undisclosed link', () => {
     // Stored as written (sanitized): the rewrite happens on the way to the page.
     expect(post.content).toContain('href="https://www.amazon.com/Foam-Roller/dp/B0ROLLER01/ref=sr_1_1" rel="nofollow noopener"');
 
+    // A product description with a bare retailer link (as an import or a direct write stores it) is covered the same way.
+    const [product] = await temp.database.run((db) => db.select({ id: products.id, slug: products.slug }).from(products).where(ne(products.status, 'draft')).limit(1));
+    await temp.database.run((db) =>
+      db.update(products).set({ description: '<p>Also sold at <a href="https://www.walmart.com/ip/roller/611114022">Walmart</a>.</p>' }).where(eq(products.id, product!.id)),
+    );
+
     const outcome = await rebuild('blog post created');
     expect(outcome.ok, outcome.error).toBe(true);
+    expect(page(`product/${product!.slug}.html`)).toContain('<a href="https://www.walmart.com/ip/roller/611114022" rel="sponsored noopener" target="_blank">Walmart</a>');
     const html = page(`blog/${post.slug}.html`);
     const tagged = '<a href="https://www.amazon.com/dp/B0ROLLER01?tag=repwell-20" rel="sponsored noopener" target="_blank">this roller</a>';
     expect(html).toContain(tagged);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sponsoredPostHref } from '../../src/domain/disclosure/post-links.ts';
+import { sponsoredRetailerHref } from '../../src/domain/disclosure/retailer-links.ts';
 import { checkPageHtml } from '../../src/domain/disclosure/page-check.ts';
-import { renderPostHtml } from '../../src/server/html-sanitizer.ts';
+import { renderDescriptionHtml, renderPostHtml, sanitizeDescription } from '../../src/server/html-sanitizer.ts';
 
 const TAG = 'repwell-20';
 
@@ -43,10 +43,24 @@ describe('a post link to a known retailer becomes a tagged, sponsored buy link',
     expect(renderPostHtml('<a href="javascript:alert(1)">x</a>', TAG).html).toBe('<a>x</a>');
   });
 
-  it('sponsoredPostHref answers null for anything that is not a listed retailer or network', () => {
-    expect(sponsoredPostHref('https://amzn.to/3xYzAbC', TAG)).toBe('https://amzn.to/3xYzAbC');
-    expect(sponsoredPostHref('https://shop.example/?tag=x', TAG)).toBeNull();
-    expect(sponsoredPostHref('/products', TAG)).toBeNull();
-    expect(sponsoredPostHref(undefined, TAG)).toBeNull();
+  it('sponsoredRetailerHref answers null for anything that is not a listed retailer or network', () => {
+    expect(sponsoredRetailerHref('https://amzn.to/3xYzAbC', TAG)).toBe('https://amzn.to/3xYzAbC');
+    expect(sponsoredRetailerHref('https://shop.example/?tag=x', TAG)).toBeNull();
+    expect(sponsoredRetailerHref('/products', TAG)).toBeNull();
+    expect(sponsoredRetailerHref(undefined, TAG)).toBeNull();
+  });
+});
+
+describe('a product description’s link to a known retailer becomes a buy link too', () => {
+  it('tags and sponsors a retailer link, keeps every other link a nofollow new tab', () => {
+    const html = '<p>Also at <a href="https://amazon.com/dp/B0ABCDEFGH" rel="nofollow">Amazon</a> and on <a href="https://en.wikipedia.org/wiki/Massage">Wikipedia</a>.</p>';
+    expect(renderDescriptionHtml(html, TAG)).toBe(
+      '<p>Also at <a href="https://www.amazon.com/dp/B0ABCDEFGH?tag=repwell-20" rel="sponsored noopener" target="_blank">Amazon</a> and on <a href="https://en.wikipedia.org/wiki/Massage" rel="nofollow noopener" target="_blank">Wikipedia</a>.</p>',
+    );
+  });
+
+  it('renders a description without retailer links as the write-time sanitizer stores it', () => {
+    const html = '<h1>Big</h1><p>Roll <a href="/guides/recovery-routines">slowly</a>.</p><script>x</script>';
+    expect(renderDescriptionHtml(html, TAG)).toBe(sanitizeDescription(html));
   });
 });
