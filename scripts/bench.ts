@@ -126,6 +126,7 @@ async function main(): Promise<number> {
     figures.push(
       { name: `build + index, ${productCount} products`, value: summary.ms / 1000, unit: 's', budget: 60 },
       { name: '  of which astro build', value: (summary.astroMs ?? Number.NaN) / 1000, unit: 's' },
+      { name: '  of which disclosure check (every page)', value: (summary.checkMs ?? Number.NaN) / 1000, unit: 's' },
       { name: '  of which pagefind index', value: (summary.indexMs ?? Number.NaN) / 1000, unit: 's' },
       {
         name: 'build peak memory, all processes',

@@ -1,6 +1,7 @@
 /**
  * `npm run build` (also Netlify's build command): apply migrations, build the
- * static site with Astro, index it with pagefind.
+ * static site with Astro, check every page's affiliate links are disclosed (a violation
+ * fails the build, naming each page and link), index it with pagefind.
  *
  *   node scripts/build.ts [--out DIR]     (default dist)
  *
@@ -46,6 +47,7 @@ try {
   const parts = [
     summary.pages !== undefined ? `${summary.pages} pages indexed` : undefined,
     summary.astroMs !== undefined ? `astro ${(summary.astroMs / 1000).toFixed(1)} s` : undefined,
+    summary.checkMs !== undefined ? `disclosure check of ${summary.checkedPages} pages ${(summary.checkMs / 1000).toFixed(1)} s` : undefined,
     summary.indexMs !== undefined ? `pagefind ${(summary.indexMs / 1000).toFixed(1)} s` : undefined,
   ].filter(Boolean);
   console.log(`\nBuilt ${values.out} in ${seconds} s (${parts.join(', ')})`);

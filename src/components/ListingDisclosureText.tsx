@@ -9,7 +9,7 @@ import { LISTING_DISCLOSURE } from '../domain/product-display/listing-disclosure
 
 export default function ListingDisclosureText({ href = '#affiliate-disclosure', className }: { href?: string; className?: string }) {
   return (
-    <p className={['text-xs leading-relaxed text-ink-muted', className].filter(Boolean).join(' ')} data-listing-disclosure="">
+    <p className={['text-xs leading-relaxed text-ink-muted', className].filter(Boolean).join(' ')} data-listing-disclosure="" data-affiliate-disclosure="listing">
       {LISTING_DISCLOSURE.text}{' '}
       <a href={href} className="font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900">
         {LISTING_DISCLOSURE.linkLabel}

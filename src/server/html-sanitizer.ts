@@ -7,6 +7,7 @@
  * product descriptions carry no images and every link opens a new tab.
  */
 import sanitizeHtml from 'sanitize-html';
+import { SPONSORED_LINK, sponsoredRetailerHref } from '../domain/disclosure/retailer-links.ts';
 
 const TEXT_TAGS = [
   'p', 'br', 'hr', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'sub', 'sup', 'span', 'code', 'pre', 'blockquote',
@@ -63,7 +64,53 @@ export function sanitizePostHtml(html: string): string {
   return sanitizeHtml(html, ARTICLE).trim();
 }
 
+export interface RenderedPost {
+  html: string;
+  /** Links made sponsored: the page shows the affiliate disclosure before the body when there are any. */
+  sponsoredLinks: number;
+}
+
+/**
+ * A blog post's body as its page shows it: sanitized as when written, and every link to a known retailer or
+ * affiliate network made a buy link (src/domain/disclosure/retailer-links.ts). The stored post keeps what the admin
+ * wrote, so the editor round-trips it and the tag and host list in force at each build apply.
+ */
+export function renderPostHtml(html: string, amazonTag: string | null | undefined): RenderedPost {
+  let sponsoredLinks = 0;
+  const html_ = sanitizeHtml(html, {
+    ...ARTICLE,
+    allowedAttributes: { ...ARTICLE.allowedAttributes, a: ['href', 'title', 'rel', 'target'] },
+    transformTags: {
+      ...ARTICLE.transformTags,
+      a: (tagName, { rel: _stored, target: _target, ...attribs }) => {
+        const href = sponsoredRetailerHref(attribs.href, amazonTag);
+        if (href === null) return { tagName, attribs: isExternal(attribs.href) ? { ...attribs, rel: 'nofollow noopener' } : attribs };
+        sponsoredLinks += 1;
+        return { tagName, attribs: { ...attribs, href, ...SPONSORED_LINK } };
+      },
+    },
+  }).trim();
+  return { html: html_, sponsoredLinks };
+}
+
 /** A product's description. */
 export function sanitizeDescription(html: string): string {
   return sanitizeHtml(html, DESCRIPTION).trim();
+}
+
+/**
+ * A product's description as its page shows it: links to a known retailer or network made buy links, as in posts
+ * (renderPostHtml). The page's buy box, with its compact disclosure, comes before the description.
+ */
+export function renderDescriptionHtml(html: string, amazonTag: string | null | undefined): string {
+  return sanitizeHtml(html, {
+    ...DESCRIPTION,
+    transformTags: {
+      ...DESCRIPTION.transformTags,
+      a: (tagName, { rel: _stored, target: _target, ...attribs }) => {
+        const href = sponsoredRetailerHref(attribs.href, amazonTag);
+        return { tagName, attribs: href === null ? { ...attribs, rel: 'nofollow noopener', target: '_blank' } : { ...attribs, href, ...SPONSORED_LINK } };
+      },
+    },
+  }).trim();
 }

@@ -6,6 +6,7 @@
  * - The browser's data (the card files, decoded) gives the very same listing as the build did,
  *   so the island taking over never changes what a page showed.
  * - Every listed product is in exactly one card file, and no unavailable product is in any.
+ * - Every page passes the affiliate disclosure check (the build ran it too; this names what it saw).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,6 +29,7 @@ import { topPicks } from '../../src/domain/catalogue/picks.ts';
 import { defaultViewCounts } from '../../src/domain/catalogue/counts.ts';
 import { CATALOGUE_PAGE_SIZE } from '../../src/domain/catalogue/pagination.ts';
 import { DEFAULT_QUERY } from '../../src/domain/catalogue/query.ts';
+import { checkBuiltSite } from '../../src/server/disclosure/site-check.ts';
 import { buildSite } from '../../src/server/local/builder.ts';
 import { silentLogger } from '../../src/server/local/logger.ts';
 import { createTempDatabase, type TempDatabase } from '../helpers/temp-db.ts';
@@ -157,6 +159,16 @@ describe('the catalogue pages are HTML at build time', () => {
     }
     expect(canonicalOf(html('products/top-picks.html'))).toBe('/products?featured=true');
     expect(canonicalOf(html('products.html'))).toBe('/products');
+  });
+});
+
+describe('the affiliate disclosure check (issue 13)', () => {
+  it('passes every page of the real site: each affiliate link sponsored, each page disclosed before or beside its first', async () => {
+    const result = await checkBuiltSite(site);
+    // Home, catalogue and its pages, categories, Top Picks, every product page, blog, guides and the rest.
+    expect(result.pages).toBeGreaterThan(120);
+    expect(result.affiliateLinks).toBeGreaterThan(120);
+    expect(result.violations).toEqual([]);
   });
 });
 

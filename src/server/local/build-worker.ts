@@ -1,6 +1,7 @@
 /**
  * One static build, run as a child process by builder.ts: `astro build` into
- * `--out`, then a pagefind index of the articles (blog posts and guides) into
+ * `--out`, the affiliate disclosure check of every page (src/server/disclosure/site-check.ts;
+ * a violation fails the build), then a pagefind index of the articles (blog posts and guides) into
  * `<out>/pagefind`. A separate process, so a
  * failing or memory-hungry build cannot take the local server down, and all its
  * memory is returned when it exits.
@@ -13,6 +14,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'astro';
 import * as pagefind from 'pagefind';
+import { checkBuiltSite, describeViolation, disclosureFailureMessage } from '../disclosure/site-check.ts';
+import { env } from '../env.ts';
 
 const { values } = parseArgs({
   options: {
@@ -39,6 +42,16 @@ await build({
 });
 const astroMs = performance.now() - astroStarted;
 
+// Before the index: a refused build need not be indexed. Every violation goes to the log; the parent
+// reads the DISCLOSURE-CHECK line for the build's error message (builder.ts).
+const check = await checkBuiltSite(outDir, { siteOrigin: new URL(env().SITE_URL).origin });
+if (check.violations.length > 0) {
+  console.error(`The affiliate disclosure check found ${check.violations.length} violation(s) in ${check.pages} pages:`);
+  for (const violation of check.violations) console.error(`  ${describeViolation(violation)}`);
+  console.log(`DISCLOSURE-CHECK ${JSON.stringify({ message: disclosureFailureMessage(check.violations) })}`);
+  process.exit(1);
+}
+
 // Only the articles. Product search is the catalogue's own (search shards in
 // src/pages/catalogue-data): the spec's rule is a substring match on name or description,
 // which pagefind's word index cannot answer, and it would want one fragment download per
@@ -57,6 +70,8 @@ await pagefind.close();
 const indexMs = performance.now() - indexStarted;
 
 // The parent reads this line for its summary (builder.ts parseSummary).
-console.log(`BUILD-SUMMARY ${JSON.stringify({ astroMs: Math.round(astroMs), indexMs: Math.round(indexMs), pages: added.page_count })}`);
+console.log(
+  `BUILD-SUMMARY ${JSON.stringify({ astroMs: Math.round(astroMs), checkMs: check.ms, checkedPages: check.pages, indexMs: Math.round(indexMs), pages: added.page_count })}`,
+);
 // Astro and Vite can leave handles open (watchers, worker pools); the work is done.
 process.exit(0);

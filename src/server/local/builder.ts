@@ -34,6 +34,9 @@ export interface BuildSiteOptions {
 export interface BuildSummary {
   ms: number;
   astroMs?: number;
+  /** The affiliate disclosure check of every built page. */
+  checkMs?: number;
+  checkedPages?: number;
   indexMs?: number;
   pages?: number;
 }
@@ -72,9 +75,15 @@ export function buildSite(options: BuildSiteOptions): Promise<BuildSummary> {
 
   const tail: string[] = [];
   let summary: Partial<BuildSummary> = {};
+  let refusal: string | undefined;
   const onLine = (line: string, isError: boolean) => {
     if (line.startsWith('BUILD-SUMMARY ')) {
       summary = JSON.parse(line.slice('BUILD-SUMMARY '.length)) as Partial<BuildSummary>;
+      return;
+    }
+    // The disclosure check's message names every failing page and link; it is the build's error, not a log line.
+    if (line.startsWith('DISCLOSURE-CHECK ')) {
+      refusal = (JSON.parse(line.slice('DISCLOSURE-CHECK '.length)) as { message: string }).message;
       return;
     }
     tail.push(line);
@@ -96,7 +105,7 @@ export function buildSite(options: BuildSiteOptions): Promise<BuildSummary> {
         return;
       }
       const how = signal ? `was stopped (${signal})` : `failed (exit code ${code})`;
-      reject(new BuildError(`The build ${how}: ${lastMeaningfulLine(tail)}`, tail.join('\n')));
+      reject(new BuildError(`The build ${how}: ${refusal ?? lastMeaningfulLine(tail)}`, tail.join('\n')));
     });
   });
 }
