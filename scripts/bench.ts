@@ -8,17 +8,20 @@
  * 4. Runs Lighthouse's mobile preset on a product page and on /products.
  *
  * 5. Times the admin products list over HTTP with an admin session (scripts/bench/admin-list.ts).
+ * 6. Imports a 10,000-row, 5 MB CSV in the admin's CSV Import tab in Chromium (scripts/bench/csv-import.ts).
  *
  * Prints a table of figures with budgets and exits non-zero when a budget fails.
  *
  *   npm run bench [-- --products N] [-- --keep]
  *   npm run bench -- admin-list     only the admin list: seeds, serves the functions, no site build
  *   npm run bench -- add-by-link    only add by link against a fixture retailer on 127.0.0.1 (scripts/bench/add-by-link.ts)
+ *   npm run bench -- csv-import     only the CSV import: seeds, builds (the admin page is part of the site), imports
  *
  * It builds, so do not run it at the same time as another build of this checkout (Astro shares
  * .astro/): `flock /tmp/repwell-build.lock npm run bench`.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -39,7 +42,7 @@ const { values, positionals } = parseArgs({
 });
 const productCount = Number(values.products);
 const lighthouseRuns = Number(values['lighthouse-runs']);
-const suites = ['admin-list', 'add-by-link'] as const;
+const suites = ['admin-list', 'add-by-link', 'csv-import'] as const;
 const only = positionals[0] as (typeof suites)[number] | undefined;
 if (only !== undefined && !suites.includes(only)) throw new Error(`Unknown bench "${only}": choose one of ${suites.join(', ')}, or none for all.`);
 
@@ -62,13 +65,16 @@ const log = (message: string) => console.log(`bench: ${message}`);
 
 async function main(): Promise<number> {
   const chromePath = findChromium();
-  if (!chromePath && only === undefined) throw new Error('No Chromium found (see tests/e2e/chromium.ts); run `node scripts/ensure-chromium.ts`.');
+  if (!chromePath && (only === undefined || only === 'csv-import')) throw new Error('No Chromium found (see tests/e2e/chromium.ts); run `node scripts/ensure-chromium.ts`.');
   const started = performance.now();
   const dir = mkdtempSync(join(tmpdir(), 'repwell-bench-'));
   const databaseUrl = `file:${join(dir, 'app.db')}`;
   // Server modules read DATABASE_URL once, on first use: the functions the local server runs
   // (tracking beacons from the pages) must write to the benchmark's database, not the real one.
   process.env.DATABASE_URL = databaseUrl;
+  // Writes (the CSV import) must come from SITE_URL's origin, and env() reads it once: fix the port before serving.
+  const port = await freePort();
+  process.env.SITE_URL = `http://localhost:${port}`;
   const { Database } = await import('../db/client.ts');
   const { applyMigrations } = await import('../db/migrate.ts');
   const { seedDemoContent } = await import('../db/seed/index.ts');
@@ -89,7 +95,20 @@ async function main(): Promise<number> {
     if (only === 'admin-list') {
       const site = join(dir, 'site');
       mkdirSync(site);
-      figures.push(...(await adminListFigures(databaseUrl, site)));
+      figures.push(...(await adminListFigures(databaseUrl, site, port)));
+      return report(figures, started);
+    }
+
+    if (only === 'csv-import') {
+      const site = join(dir, 'site');
+      log('building the site (the admin app is one of its pages)');
+      await buildSite({ outDir: site, databaseUrl, cacheDir: join(dir, 'astro-cache'), quiet: true, logger: silentLogger });
+      const server = await startLocalServer({ port, site, functionsDir: resolve(projectRoot, 'netlify/functions'), logger: silentLogger });
+      try {
+        figures.push(...(await measureCsvImportOn(databaseUrl, server.url, chromePath!)));
+      } finally {
+        await server.close();
+      }
       return report(figures, started);
     }
     if (only === 'add-by-link') {
@@ -119,7 +138,7 @@ async function main(): Promise<number> {
       { name: '  largest single process', value: peak === undefined ? undefined : peak.largest / (KB * KB), unit: 'MB', digits: 0 },
     );
 
-    const server = await startLocalServer({ port: 0, site, functionsDir: resolve(projectRoot, 'netlify/functions'), logger: silentLogger });
+    const server = await startLocalServer({ port, site, functionsDir: resolve(projectRoot, 'netlify/functions'), logger: silentLogger });
     let productPath = '/products';
     try {
       log(`measuring the catalogue in Chromium at ${server.url}`);
@@ -157,6 +176,8 @@ async function main(): Promise<number> {
           { name: `  LCP, ${label}`, value: result.lcpMs, unit: 'ms', digits: 0 },
         );
       }
+      // Last: the import changes the catalogue the figures above measured.
+      figures.push(...(await measureCsvImportOn(databaseUrl, server.url, chromePath!)));
     } finally {
       await server.close();
     }
@@ -181,12 +202,25 @@ async function measureAdminListOn(databaseUrl: string, serverUrl: string): Promi
   }
 }
 
+/** The CSV import in Chromium against a running server (its functions use DATABASE_URL, set above). */
+async function measureCsvImportOn(databaseUrl: string, serverUrl: string, chromePath: string): Promise<Figure[]> {
+  const { Database } = await import('../db/client.ts');
+  const { measureCsvImport } = await import('./bench/csv-import.ts');
+  log(`importing a 10,000-row CSV at ${serverUrl}`);
+  const database = new Database({ url: databaseUrl });
+  try {
+    return await measureCsvImport(database, serverUrl, chromePath, log);
+  } finally {
+    database.close();
+  }
+}
+
 /** `npm run bench -- admin-list`: the functions alone, over an empty site folder. */
-async function adminListFigures(databaseUrl: string, site: string): Promise<Figure[]> {
+async function adminListFigures(databaseUrl: string, site: string, port: number): Promise<Figure[]> {
   const { projectRoot } = await import('../src/server/local/builder.ts');
   const { silentLogger } = await import('../src/server/local/logger.ts');
   const { startLocalServer } = await import('../src/server/local/server.ts');
-  const server = await startLocalServer({ port: 0, site, functionsDir: resolve(projectRoot, 'netlify/functions'), logger: silentLogger });
+  const server = await startLocalServer({ port, site, functionsDir: resolve(projectRoot, 'netlify/functions'), logger: silentLogger });
   try {
     return await measureAdminListOn(databaseUrl, server.url);
   } finally {
@@ -211,6 +245,18 @@ async function addByLinkFigures(databaseUrl: string, site: string): Promise<Figu
     await server.close();
     await shop.close();
   }
+}
+
+/** A port nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolvePort(port));
+    });
+  });
 }
 
 function report(figures: readonly Figure[], started: number): number {

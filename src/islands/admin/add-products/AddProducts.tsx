@@ -5,6 +5,7 @@
  */
 import { Tabs } from 'radix-ui';
 import type { ComponentType } from 'react';
+import CsvImport from '../imports/CsvImport.tsx';
 import AffiliateLinkTab from './AffiliateLinkTab.tsx';
 import ManualForm from './ManualForm.tsx';
 import MultiProduct from './MultiProduct.tsx';
@@ -19,6 +20,7 @@ const tabs: readonly AddProductsTab[] = [
   { value: 'link', label: 'Affiliate Link', Panel: AffiliateLinkTab },
   { value: 'manual', label: 'Manual Form', Panel: ManualForm },
   { value: 'multi', label: 'Multi-Product', Panel: MultiProduct },
+  { value: 'csv', label: 'CSV Import', Panel: CsvImport },
 ];
 
 const tabClass =

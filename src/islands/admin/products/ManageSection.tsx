@@ -12,6 +12,7 @@ import { toast } from '../../../lib/toast.ts';
 import { toastApiError } from '../api.ts';
 import { useMutation, useQueryClient } from '../query.ts';
 import BulkActionBar from './bulk-action-bar.tsx';
+import ExportCsvButton from './ExportCsvButton.tsx';
 import ProductTable from './ProductTable.tsx';
 import { productListApi, refreshAfterProductWrite, useProductList } from './product-list-api.ts';
 import {
@@ -72,6 +73,9 @@ export default function ManageSection() {
 
   return (
     <ProductTable tableQuery={tableQuery} list={list} columns={columns} label="Products to manage" rowSelection={rowSelection} onRowSelectionChange={setRowSelection}>
+      <div className="flex justify-end">
+        <ExportCsvButton filter={filterOf(query)} />
+      </div>
       <BulkActionBar count={count} busy={bulk.isPending} onAction={apply} />
       {allMatching ? (
         <p className="rounded-lg bg-brand-50 px-4 py-2 text-sm">
