@@ -114,8 +114,8 @@ class Run {
     return { status: 'published', reconciled };
   }
 
-  async #failed(row: PinRow, reason: string): Promise<Outcome> {
-    await this.#update(row.id, { status: 'failed', failureReason: reason, nextAttemptAt: null });
+  async #failed(row: PinRow, reason: string, attempts = row.attempts): Promise<Outcome> {
+    await this.#update(row.id, { status: 'failed', failureReason: reason, nextAttemptAt: null, attempts });
     this.report.failed++;
     this.#result(row, 'failed', reason, null);
     return { status: 'failed' };
@@ -173,7 +173,7 @@ class Run {
         // 5xx or no answer: Pinterest may or may not have made the pin.
         attempts++;
         unsure = true;
-        if (attempts > MAX_RETRIES) return this.#failed(row, `${error.message} (gave up after ${MAX_RETRIES} retries)`);
+        if (attempts > MAX_RETRIES) return this.#failed(row, `${error.message} (gave up after ${MAX_RETRIES} retries)`, attempts);
         const backoff = this.#options.backoffBaseMs * 2 ** (attempts - 1);
         await this.#update(row.id, { attempts, failureReason: error.message });
         if (backoff >= this.remainingMs() - 1_000) {
