@@ -58,7 +58,7 @@ const EnvSchema = z.object({
   /** A Pinterest access token with boards:read, boards:write, pins:read and pins:write. Unset: the CSV route only. */
   PINTEREST_ACCESS_TOKEN: optionalText,
   /** At most this many pins a rolling hour (default 10); the settings screen can override it. */
-  PINTEREST_PINS_PER_HOUR: optionalText.pipe(z.coerce.number().int().min(1).max(100).optional()),
+  PINTEREST_PINS_PER_HOUR: optionalText.transform((value) => (value === undefined ? undefined : Number(value))).pipe(z.number().int().min(1).max(100).optional()),
   /** 'off' stops the local server's publisher timer (tests leave it off unless they ask). */
   PINTEREST_SCHEDULER: optionalText.pipe(z.enum(['on', 'off']).optional()),
 });
