@@ -7,6 +7,8 @@
  *
  * The tests share the pins table, so they run one after another in this order.
  */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { BoardsAnswer, PinList } from '../../src/domain/admin/pinterest/api.ts';
 import type { ProductList } from '../../src/domain/admin/product-list.ts';
@@ -144,7 +146,7 @@ test('drafts in bulk for every product and post without a pin, filtered by statu
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('bulk: select drafts and delete them after a confirmation', async ({ page }) => {
+test('bulk: select drafts, give them a board, export them as Pinterest CSV, delete them after a confirmation', async ({ page }) => {
   const before = await apiJson<PinList>(page, '/api/admin/pins?status=draft');
   expect(before.total).toBeGreaterThan(2);
   await page.goto('/dashboard/pinterest?status=draft');
@@ -158,6 +160,27 @@ test('bulk: select drafts and delete them after a confirmation', async ({ page }
   await pinsTable(page).getByLabel(`Select pin ${second.title}`).first().check();
   await expect(bulkBar(page).getByText('2 pins selected')).toBeVisible();
 
+  // Edit both: a board, which the CSV route needs.
+  await bulkBar(page).getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit' });
+  await edit.getByLabel('Board', { exact: true }).selectOption({ label: 'Home gym picks' });
+  await edit.getByRole('button', { name: 'Apply' }).click();
+  await expect(edit).toBeHidden();
+  await expect.poll(async () => (await apiJson<PinList>(page, '/api/admin/pins?board=9001&status=draft')).total).toBe(2);
+
+  // The CSV route: Pinterest's bulk-create template, one row per pin.
+  await pinsTable(page).getByLabel(`Select pin ${first.title}`).first().check();
+  await pinsTable(page).getByLabel(`Select pin ${second.title}`).first().check();
+  const downloaded = page.waitForEvent('download');
+  await bulkBar(page).getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloaded;
+  expect(download.suggestedFilename()).toMatch(/^pinterest-pins-.*\.csv$/);
+  const csv = (await readFile((await download.path())!, 'utf8')).trim().split('\r\n');
+  expect(csv[0]).toBe('"Title","Media URL","Pinterest board","Thumbnail","Description","Link","Publish date","Keywords"');
+  expect(csv).toHaveLength(3);
+  expect(csv[1]).toContain('"Home gym picks"');
+  await expect(page.getByText('1 CSV file downloaded')).toBeVisible();
+
   await bulkBar(page).getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete 2 pins?' });
   await confirm.getByRole('button', { name: 'Delete 2 pins' }).click();
@@ -166,4 +189,49 @@ test('bulk: select drafts and delete them after a confirmation', async ({ page }
   await expect.poll(async () => (await apiJson<PinList>(page, '/api/admin/pins?status=draft')).total).toBe(before.total - 2);
   const after = await apiJson<PinList>(page, '/api/admin/pins?status=draft&pageSize=100');
   expect(after.rows.map((pin) => pin.id)).not.toContain(first.id);
+});
+
+test('without PINTEREST_ACCESS_TOKEN the screen says so plainly and offers the CSV route', async ({ browser }) => {
+  // A second server on the same site and database, in this worker, whose functions read the environment afresh:
+  // without the token the global setup gave the first one.
+  // Its functions read the environment once, at their first request: SITE_URL must be its own address (the only
+  // Origin a write may carry). The worker's environment is put back afterwards for the specs it runs next.
+  const saved = { token: process.env.PINTEREST_ACCESS_TOKEN, siteUrl: process.env.SITE_URL };
+  delete process.env.PINTEREST_ACCESS_TOKEN;
+  const { startLocalServer } = await import('../../src/server/local/server.ts');
+  const { silentLogger } = await import('../../src/server/local/logger.ts');
+  const server = await startLocalServer({ port: 0, site: process.env.E2E_SITE_DIR!, functionsDir: resolve('netlify/functions'), logger: silentLogger });
+  process.env.SITE_URL = server.url;
+  const context = await browser.newContext({ baseURL: server.url });
+  try {
+    const page = await context.newPage();
+    await signIn(page, e2eAccounts.admin);
+    await page.goto('/dashboard/pinterest');
+    await expect(sectionHeading(page, 'Pinterest')).toBeVisible();
+    const notice = page.getByRole('region', { name: 'Pinterest is not connected' });
+    await expect(notice).toContainText('No Pinterest access token is set (PINTEREST_ACCESS_TOKEN)');
+    await expect(notice).toContainText('Export them as a CSV file');
+    await expect(page.getByText('With Trial access')).toHaveCount(0);
+
+    // Pins are still selected and exported; without a board (none can be listed without a token) each is left out
+    // with the reason.
+    await expect(pinsTable(page).locator('tbody tr').first()).toBeVisible();
+    await pinsTable(page).getByLabel('Select all pins on this page').check();
+    await expect(bulkBar(page).getByText('25 pins selected')).toBeVisible();
+    await expect(bulkBar(page).getByRole('button', { name: 'Publish now' })).toBeDisabled();
+    await bulkBar(page).getByRole('button', { name: 'Export CSV' }).click();
+    await expect(page.getByText('0 CSV files downloaded')).toBeVisible();
+    await expect(page.getByText('No board chosen: Pinterest’s bulk create needs the board’s name.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'New pin' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New pin' });
+    await dialog.getByRole('list', { name: 'Products' }).getByRole('button').first().click();
+    await expect(dialog.getByText('The pin is kept as a draft until a board can be chosen.')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  } finally {
+    await context.close();
+    await server.close();
+    process.env.PINTEREST_ACCESS_TOKEN = saved.token;
+    process.env.SITE_URL = saved.siteUrl;
+  }
 });

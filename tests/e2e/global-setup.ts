@@ -55,6 +55,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   // SITE_URL, the only Origin a write may carry. env() is read once, on first use: set it before anything reads it.
   const server = await startLocalServer({ port: 0, site: folders, functionsDir: resolve('netlify/functions'), logger: silentLogger });
   process.env.E2E_BASE_URL = server.url;
+  // A spec may serve the same site from a second server of its own (admin-pinterest.spec.ts: one without a token).
+  process.env.E2E_SITE_DIR = join(dir, 'site');
   process.env.SITE_URL = server.url;
 
   const cacheDir = join(dir, 'astro-cache');

@@ -20,7 +20,7 @@ export interface PinFormProps {
   defaults: PinDefaults;
   initialValues: PinFormValues;
   boards: Board[];
-  /** Why no board can be chosen (no token, token refused); then a board name can be typed for the CSV. */
+  /** Why no board can be chosen (no token, token refused, Pinterest unreachable). */
   boardsMessage: string | null;
   submitLabel: string;
   pending: boolean;
@@ -109,9 +109,12 @@ export default function PinForm({ defaults, initialValues, boards, boardsMessage
             )}
           </Field>
         ) : (
-          <Field label="Board name (for the CSV)" error={error('boardId') ?? error('boardName')} hint={boardsMessage ?? 'No boards could be listed.'}>
-            {(ids) => <input className={ui.input} {...register('boardName', ids)} />}
-          </Field>
+          // The contract keeps a board only by its Pinterest id, so without the list there is nothing to choose.
+          <div className="space-y-1">
+            <p className={ui.label}>Board</p>
+            <p className="text-sm text-ink-muted">{boardsMessage ?? 'No boards could be listed.'} The pin is kept as a draft until a board can be chosen.</p>
+            {error('boardId') && <p className="text-sm font-medium text-sale">{error('boardId')}</p>}
+          </div>
         )}
 
         <fieldset className="space-y-2">

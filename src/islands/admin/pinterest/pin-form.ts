@@ -30,8 +30,6 @@ export interface PinFormValues {
   altText: string;
   /** '' while no board is chosen. */
   boardId: string;
-  /** A board typed by name, for the CSV route when the boards cannot be listed (no token). */
-  boardName: string;
   publish: PublishMode;
   /** The datetime-local input's value (YYYY-MM-DDTHH:MM[:SS], local time). */
   publishAtLocal: string;
@@ -63,7 +61,6 @@ export const pinFormSchema = z
     imageUrl: pinImageUrlSchema,
     altText: pinAltTextSchema,
     boardId: z.string(),
-    boardName: z.string().trim(),
     publish: z.enum(['draft', 'now', 'schedule']),
     publishAtLocal: z.string(),
   })
@@ -84,7 +81,6 @@ export function valuesFromDefaults(defaults: PinDefaults, boardId = ''): PinForm
     imageUrl: defaults.imageUrl ?? defaults.images[0]?.url ?? '',
     altText: defaults.altText,
     boardId,
-    boardName: '',
     publish: 'draft',
     publishAtLocal: '',
   };
@@ -101,7 +97,6 @@ export function valuesFromPin(pin: PinView): PinFormValues {
     imageUrl: pin.imageUrl,
     altText: pin.altText,
     boardId: pin.boardId ?? '',
-    boardName: pin.boardId ? '' : (pin.boardName ?? ''),
     publish: pin.status === 'scheduled' && publishAt ? 'schedule' : 'draft',
     publishAtLocal: publishAt ? toLocalInput(publishAt) : '',
   };
@@ -118,10 +113,9 @@ export function switchLinkType(values: Pick<PinFormValues, 'link' | 'description
   return { link, description };
 }
 
-/** The board fields of a request: a listed board by id (its name for the CSV), or a name typed for the CSV. */
+/** The board by its Pinterest id, with its name for the list and the CSV (the server knows it when not listed here). */
 function boardOf(values: PinFormValues, boardNames: ReadonlyMap<string, string>): { boardId: string | null; boardName: string | null } {
-  if (values.boardId) return { boardId: values.boardId, boardName: boardNames.get(values.boardId) ?? null };
-  return { boardId: null, boardName: values.boardName || null };
+  return values.boardId ? { boardId: values.boardId, boardName: boardNames.get(values.boardId) ?? null } : { boardId: null, boardName: null };
 }
 
 function publishOf(values: PinFormValues): { publish: PublishMode; publishAt: string | null } {

@@ -86,8 +86,8 @@ function pinColumns(onEdit: (pin: PinView) => void): PinColumn[] {
       header: ({ table }) => (
         <Checkbox
           aria-label="Select all pins on this page"
-          checked={table.getRowModel().rows.length > 0 && table.getIsAllPageRowsSelected()}
-          indeterminate={table.getIsSomePageRowsSelected()}
+          checked={table.getRowModel().rows.length > 0 && table.getRowModel().rows.every((row) => row.getIsSelected())}
+          indeterminate={table.getRowModel().rows.some((row) => row.getIsSelected()) && !table.getRowModel().rows.every((row) => row.getIsSelected())}
           onChange={table.getToggleAllPageRowsSelectedHandler()}
         />
       ),
