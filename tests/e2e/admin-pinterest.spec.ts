@@ -146,7 +146,7 @@ test('drafts in bulk for every product and post without a pin, filtered by statu
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('bulk: select drafts, give them a board, export them as Pinterest CSV, delete them after a confirmation', async ({ page }) => {
+test('bulk: select drafts, give them a board, export them as Pinterest CSV, reschedule them spaced, delete them after a confirmation', async ({ page }) => {
   const before = await apiJson<PinList>(page, '/api/admin/pins?status=draft');
   expect(before.total).toBeGreaterThan(2);
   await page.goto('/dashboard/pinterest?status=draft');
@@ -181,14 +181,31 @@ test('bulk: select drafts, give them a board, export them as Pinterest CSV, dele
   expect(csv[1]).toContain('"Home gym picks"');
   await expect(page.getByText('1 CSV file downloaded')).toBeVisible();
 
+  // Reschedule both an hour ahead (the popover's default), 30 minutes apart: they leave the drafts.
+  await bulkBar(page).getByRole('button', { name: 'Reschedule' }).click();
+  const reschedule = page.getByRole('dialog', { name: 'Reschedule' });
+  await expect(reschedule.getByLabel('First pin at (your local time)')).toHaveValue(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+  await reschedule.getByLabel('Then one every (minutes, 0 for all at once)').fill('30');
+  await reschedule.getByRole('button', { name: 'Reschedule' }).click();
+  await expect(reschedule).toBeHidden();
+  await expect(pinsTable(page).getByLabel(`Select pin ${first.title}`)).toHaveCount(0);
+  const scheduled = (await apiJson<PinList>(page, '/api/admin/pins?status=scheduled&board=9001')).rows.filter((pin) => pin.id === first.id || pin.id === second.id);
+  expect(scheduled).toHaveLength(2);
+  const times = scheduled.map((pin) => new Date(pin.publishAt!).getTime()).sort((a, b) => a - b);
+  expect(times[1]! - times[0]!).toBe(30 * 60_000);
+  expect(times[0]!).toBeGreaterThan(Date.now() + 50 * 60_000);
+
+  await page.getByLabel('Status', { exact: true }).selectOption('scheduled');
+  await pinsTable(page).getByLabel(`Select pin ${first.title}`).first().check();
+  await pinsTable(page).getByLabel(`Select pin ${second.title}`).first().check();
+  await expect(bulkBar(page).getByText('2 pins selected')).toBeVisible();
   await bulkBar(page).getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete 2 pins?' });
   await confirm.getByRole('button', { name: 'Delete 2 pins' }).click();
   await expect(confirm).toBeHidden();
   await expect(bulkBar(page).getByText('No pins selected')).toBeVisible();
-  await expect.poll(async () => (await apiJson<PinList>(page, '/api/admin/pins?status=draft')).total).toBe(before.total - 2);
-  const after = await apiJson<PinList>(page, '/api/admin/pins?status=draft&pageSize=100');
-  expect(after.rows.map((pin) => pin.id)).not.toContain(first.id);
+  await expect.poll(async () => (await apiJson<PinList>(page, '/api/admin/pins?status=scheduled&board=9001')).total).toBe(0);
+  expect((await apiJson<PinList>(page, '/api/admin/pins?status=draft')).total).toBe(before.total - 2);
 });
 
 test('without PINTEREST_ACCESS_TOKEN the screen says so plainly and offers the CSV route', async ({ browser }) => {
