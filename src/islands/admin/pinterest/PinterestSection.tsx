@@ -40,7 +40,7 @@ function download(files: PinExport['files']): void {
   }
 }
 
-function Filters({ view, boards }: { view: ReturnType<typeof usePinListView>; boards: { id: string; name: string }[]; counts: PinList['counts'] | undefined }) {
+function Filters({ view, boards }: { view: ReturnType<typeof usePinListView>; boards: { id: string; name: string }[] }) {
   const statusId = useId();
   const boardId = useId();
   return (
@@ -190,7 +190,7 @@ export default function PinterestSection() {
       )}
 
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <Filters view={view} boards={boardList} counts={list.data?.counts} />
+        <Filters view={view} boards={boardList} />
         <div className="flex flex-wrap gap-2">
           <CreateDrafts boards={boardList} onCreated={setSummary} />
           <button type="button" className={ui.primaryButton} onClick={() => setEditor({ mode: 'new' })}>
