@@ -75,9 +75,9 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   if (!first?.ok) throw new Error(`e2e: the first build failed: ${first?.error}`);
   console.log(`e2e: built the demo site in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   registerLocalBuilder(queue);
-  // The local server's scheduler, as `npm start` runs it, but every second so a pin scheduled seconds ahead goes out.
+  // The local server's scheduler, as `npm start` runs it, but every 2 s so a pin scheduled seconds ahead goes out soon.
   const { startPinterestTimer } = await import('../../src/server/jobs/pinterest-timer.ts');
-  const pinterestTimer = startPinterestTimer(getDatabase(), { intervalMs: 1_000, logger: silentLogger });
+  const pinterestTimer = startPinterestTimer(getDatabase(), { intervalMs: 2_000, logger: silentLogger });
 
   return async () => {
     await pinterestTimer.stop();
