@@ -7,7 +7,7 @@
  * atomic `+` never drifts. The spec's user_profiles live on `users` (one row a person).
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -367,6 +367,31 @@ export const trackingRecentEvents = sqliteTable(
     seenAt: integer('seen_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [index('tracking_recent_events_seen_idx').on(t.seenAt)],
+);
+
+/**
+ * One row per CSV import batch applied (issue 11, point 6), written in the batch's own transaction before its rows:
+ * a batch sent again (a retry after a dropped connection, or the same request twice in parallel) finds its row,
+ * changes nothing and answers the stored answer. The finish call reads the import's links and untitled products
+ * from here.
+ */
+export const csvImportBatches = sqliteTable(
+  'csv_import_batches',
+  {
+    importId: text('import_id').notNull(),
+    batchIndex: integer('batch_index').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The batch's answer (csvImportBatchAnswerSchema), sent again to a repeat. */
+    answer: text('answer', { mode: 'json' }).$type<unknown>().notNull(),
+    /** affiliate_links created by the batch, 'pending' until the import finishes. */
+    linkIds: text('link_ids', { mode: 'json' }).$type<number[]>().notNull().default([]),
+    /** Products the batch created without a title, to be scraped when the import finishes. */
+    untitledProductIds: text('untitled_product_ids', { mode: 'json' }).$type<number[]>().notNull().default([]),
+    /** When the finish call completed the import's links; null before. */
+    finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.batchIndex] }), index('csv_import_batches_created_idx').on(t.createdAt)],
 );
 
 export const pinStatuses = ['draft', 'scheduled', 'publishing', 'published', 'failed'] as const;

@@ -3,7 +3,8 @@
  * PUT the same path { …the product form, renameSlug? } → { product }: saved in one transaction with its audit entry
  * (attributes the form does not edit are kept; the slug changes only with renameSlug and a new name), then a rebuild
  * is requested. 404 'Product not found' for an unknown id; the guards and 422s of POST /api/admin/products.
- * DELETE on this path is another function's (the products list), hence the method restriction.
+ * DELETE on this path is another function's (the products list), hence the method restriction; GET
+ * /api/admin/products/export is the CSV export's, hence the excluded path.
  */
 import { productTexts, productUpdateSchema } from '../../src/domain/admin/product-form.ts';
 import { afterAdminWrite, authorizeAdmin, idParam, type AdminContext } from '../../src/server/admin/endpoint.ts';
@@ -12,7 +13,7 @@ import { readProductForEditing, updateProduct } from '../../src/server/admin/pro
 import { getDatabase } from '../../src/server/db.ts';
 import { json, jsonError } from '../../src/server/http.ts';
 
-export const config = { path: '/api/admin/products/:id', method: ['GET', 'PUT'] };
+export const config = { path: '/api/admin/products/:id', excludedPath: ['/api/admin/products/export'], method: ['GET', 'PUT'] };
 
 const notFound = () => jsonError(404, productTexts.notFound, productTexts.notFoundDescription);
 

@@ -1,9 +1,9 @@
 /**
  * The Pinterest publisher's Netlify Scheduled Function (issue 12, point 4): every five minutes, one run of the same
  * service the local timer and 'Publish now' call. Netlify stops a scheduled function after 30 s, so the run keeps to a
- * 25 s budget and leaves what does not fit for the next one. Scheduled functions take no payload and, on Netlify, are
- * not reachable by URL in production (https://docs.netlify.com/functions/scheduled-functions/); locally the server
- * routes it at /.netlify/functions/pinterest-scheduled, where a call only publishes pins already due.
+ * 25 s budget and leaves what does not fit for the next one. Scheduled functions take no payload and are not
+ * reachable by URL in production (https://docs.netlify.com/functions/scheduled-functions/); the local server gives it
+ * no route either (src/server/local/functions.ts) and runs the same service on a timer instead.
  */
 import { getDatabase } from '../../src/server/db.ts';
 import { json } from '../../src/server/http.ts';

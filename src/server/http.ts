@@ -45,6 +45,19 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(data), { ...init, headers });
 }
 
+/**
+ * A file download (`Content-Disposition: attachment`) with the API headers, never cached. The body may be a stream:
+ * a streamed answer is not held in memory and is not subject to Netlify's 6 MB limit on buffered answers.
+ */
+export function attachment(body: ReadableStream<Uint8Array> | string, fileName: string, contentType: string): Response {
+  const headers = withApiHeaders({
+    'content-type': contentType,
+    'content-disposition': `attachment; filename="${fileName.replace(/["\\\r\n]/g, '_')}"`,
+    'cache-control': 'no-store',
+  });
+  return new Response(body, { status: 200, headers });
+}
+
 /** 204 No Content with the API headers; never cached. */
 export function noContent(init: ResponseInit = {}): Response {
   const headers = withApiHeaders(init.headers);

@@ -263,6 +263,16 @@ describe('never published twice', () => {
     expect((await pinRow(id)).status).toBe('published');
   });
 
+  it('keeps the hourly cap when two runs publish at once', async () => {
+    await temp.database.run((db) => writePinsPerHour(db, 2));
+    await addPin({ status: 'published', publishingStartedAt: new Date(T0.getTime() - 60_000) });
+    // One place left in the hour; two 'Publish now' runs for different pins check the pace at the same moment.
+    const [first, second] = [await addPin(), await addPin()];
+    const [a, b] = await Promise.all([run({ ids: [first] }), run({ ids: [second] })]);
+    expect(a.published + b.published).toBe(1);
+    expect(fake.createCalls()).toBe(1);
+  });
+
   it('lets only one of two simultaneous runs send a pin', async () => {
     await addPin();
     const [a, b] = await Promise.all([run({ ids: undefined }), run({ ids: undefined })]);

@@ -252,13 +252,21 @@ describe('readCookie', () => {
 
 describe('API security headers (Netlify applies _headers to static files only)', () => {
   it('are on every JSON answer, error and empty answer', async () => {
-    const { json, jsonError, noContent } = await import('../../src/server/http.ts');
-    for (const response of [json({ ok: true }), jsonError(422, 'Invalid request', 'Bad.'), noContent()]) {
+    const { attachment, json, jsonError, noContent } = await import('../../src/server/http.ts');
+    for (const response of [json({ ok: true }), jsonError(422, 'Invalid request', 'Bad.'), noContent(), attachment('a,b\r\n', 'x.csv', 'text/csv')]) {
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('x-frame-options')).toBe('DENY');
       expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(response.headers.get('cache-control')).toBe('no-store');
     }
+  });
+
+  it('name a download, with no quote or line break that could end the header value', async () => {
+    const { attachment } = await import('../../src/server/http.ts');
+    const response = attachment('x', 'a"b\r\nc.csv', 'text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="a_b__c.csv"');
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(await response.text()).toBe('x');
   });
 
   it('are the only way functions answer: none builds a Response by hand', async () => {

@@ -11,6 +11,7 @@ import { charactersLeft, PIN_DESCRIPTION_MAX, PIN_TITLE_MAX, truncateText } from
 import { affiliatePinLink, isAffiliateLink, isPinKey, pinKeyOfLink, pinPageLink } from '../../src/domain/admin/pinterest/links.ts';
 import { maySendNow, nextSendTime, spacingMs, spreadSchedule } from '../../src/domain/admin/pinterest/spacing.ts';
 import { pinSourceTypes, pinStatuses } from '../../src/domain/admin/pinterest/texts.ts';
+import { rateLimitWaitMs } from '../../src/server/pinterest/client.ts';
 
 const SITE = 'https://repwell.example';
 const KEY = 'pin_abcdefghijklmnopqrst';
@@ -209,5 +210,16 @@ describe('the publisher pace', () => {
 
   it('spreads a bulk reschedule from its first time', () => {
     expect(spreadSchedule(3, now, 30).map((date) => date.toISOString())).toEqual(['2026-11-23T10:00:00.000Z', '2026-11-23T10:30:00.000Z', '2026-11-23T11:00:00.000Z']);
+  });
+});
+
+describe('how long a 429 asks us to wait', () => {
+  const now = Date.UTC(2026, 10, 23, 10, 0, 0);
+  it('reads Retry-After in seconds or as a date, else x-ratelimit-reset, else a minute', () => {
+    expect(rateLimitWaitMs(new Headers({ 'retry-after': '7' }), now)).toBe(7000);
+    expect(rateLimitWaitMs(new Headers({ 'retry-after': new Date(now + 30_000).toUTCString() }), now)).toBe(30_000);
+    expect(rateLimitWaitMs(new Headers({ 'x-ratelimit-reset': String(now / 1000 + 90) }), now)).toBe(90_000);
+    expect(rateLimitWaitMs(new Headers({ 'x-ratelimit-reset': '45' }), now)).toBe(45_000);
+    expect(rateLimitWaitMs(new Headers(), now)).toBe(60_000);
   });
 });

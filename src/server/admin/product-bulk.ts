@@ -69,7 +69,7 @@ function changes(action: BulkAction, categoryId: number | undefined) {
  * then the products (wishlist entries go with them: ON DELETE CASCADE), then their affiliate_links rows that no
  * remaining product points to.
  */
-async function deleteProducts(tx: Tx, ids: readonly number[]): Promise<number> {
+export async function deleteProducts(tx: Tx, ids: readonly number[]): Promise<number> {
   if (ids.length === 0) return 0;
   const links = await tx.select({ id: products.affiliateLinkId }).from(products).where(and(idIn(ids), isNotNull(products.affiliateLinkId)));
   await tx.delete(productAnalytics).where(sql`${productAnalytics.productId} in (select value from json_each(${JSON.stringify(ids)}))`);

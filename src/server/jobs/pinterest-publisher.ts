@@ -188,12 +188,23 @@ class Run {
   }
 }
 
-async function claim(database: Database, id: number, now: Date): Promise<PinRow | undefined> {
+/**
+ * Claims a due pin for this run: one statement, so of two runs only one gets it, and the hourly cap is counted in the
+ * same statement, so two runs at once cannot both take the last place of the hour.
+ */
+async function claim(database: Database, id: number, now: Date, perHour: number): Promise<PinRow | undefined> {
+  const windowStart = now.getTime() - HOUR_MS;
   const [row] = await database.run((db) =>
     db
       .update(pins)
       .set({ status: 'publishing', publishingStartedAt: now, nextAttemptAt: null, updatedAt: now })
-      .where(and(eq(pins.id, id), eq(pins.status, 'scheduled')))
+      .where(
+        and(
+          eq(pins.id, id),
+          eq(pins.status, 'scheduled'),
+          sql`(select count(*) from pins as sent where sent.publishing_started_at > ${windowStart} and sent.status in ('publishing', 'published', 'failed')) < ${perHour}`,
+        ),
+      )
       .returning(),
   );
   return row;
@@ -298,8 +309,9 @@ export async function runPinterestPublisher(database: Database, options: Publish
     if (run.remainingMs() <= 0) return finish(run.report, 'time-budget');
     const at = now();
     if (!maySendNow({ recent: await recentSends(database, at), perHour: pace.value, now: at, spaced: !ids })) return finish(run.report, 'pace');
-    const row = await claim(database, id, at);
-    if (!row) continue; // another run took it
+    const row = await claim(database, id, at, pace.value);
+    // Taken by another run, or another run filled the hour meanwhile (the next pin's pace check says which).
+    if (!row) continue;
     const outcome = await run.publish(row, false);
     if (outcome.status === 'stop') return finish(run.report, outcome.reason, outcome.message);
   }

@@ -9,6 +9,7 @@
 import Papa from 'papaparse';
 import { withDisclosure } from './default-texts.ts';
 import { CSV_PUBLISH_WINDOW_DAYS, CSV_ROWS_PER_FILE, PIN_CSV_DESCRIPTION_MAX, PIN_TITLE_MAX, truncateText } from './limits.ts';
+import { isFormulaLike } from '../csv/formula-guard.ts';
 
 export const CSV_COLUMNS = ['Title', 'Media URL', 'Pinterest board', 'Thumbnail', 'Description', 'Link', 'Publish date', 'Keywords'] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
@@ -45,12 +46,12 @@ export const csvTexts = {
 } as const;
 
 /**
- * Cells a spreadsheet would run as a formula start with = + - @, a tab or a carriage return: such text gets a leading
- * apostrophe (ARCHITECTURE section 7). The same rule as the product export's guard (src/domain/admin/csv/formula-guard.ts
- * on the CSV import branch); kept here until both land, then one should import the other.
+ * Cells a spreadsheet would run as a formula get a leading apostrophe (ARCHITECTURE section 7), by the product
+ * export's rule. Unlike the product export, a text that already begins with an apostrophe is left alone: this file is
+ * read by Pinterest, not imported back, and an extra apostrophe would show on the pin.
  */
 export function guardFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return isFormulaLike(value) ? `'${value}` : value;
 }
 
 /** A date as the template writes it: UTC, 'YYYY-MM-DDTHH:MM:SS'. */

@@ -1,0 +1,340 @@
+/**
+ * The server side of the CSV import (issue 11, points 5 and 6): the preview, the batches and the finish call of
+ * src/domain/admin/csv/contract.ts. Every row is read again with the domain's readCsvRow; the database decides
+ * whether it is new, an update or a delete.
+ *
+ * A batch is one transaction: its csv_import_batches row is inserted first, so a batch sent again (a retry, or the
+ * same request twice in parallel: the second waits for the first's write lock) finds that row, writes nothing and
+ * gets the first answer back. Batches request no rebuild; the finish call completes the import's links and requests
+ * one.
+ */
+import { and, asc, eq, isNull, like, sql, type SQL } from 'drizzle-orm';
+import type { Database, Tx } from '../../../db/client.ts';
+import { affiliateLinks, categories, csvImportBatches, products, type Product } from '../../../db/schema.ts';
+import { detectAffiliatePlatform } from '../../domain/admin/affiliate-platform.ts';
+import {
+  addCounts,
+  countOutcomes,
+  csvImportBatchAnswerSchema,
+  emptyCounts,
+  type CsvImportBatchAnswer,
+  type CsvImportBatchRequest,
+  type CsvImportCounts,
+  type CsvRowInput,
+  type CsvRowResult,
+} from '../../domain/admin/csv/contract.ts';
+import { mergeRow, newProductFromRow, sameProductState, withUpdateMarkers, type CsvProductState } from '../../domain/admin/csv/product-state.ts';
+import { readCsvRow, type CsvMatchKeys, type CsvUpsertRow } from '../../domain/admin/csv/row.ts';
+import { rowTexts } from '../../domain/admin/csv/texts.ts';
+import { NEEDS_REVIEW_ATTRIBUTE } from '../../domain/admin/needs-review.ts';
+import { likeLiteral } from '../../domain/admin/product-list.ts';
+import { UNKNOWN_AFFILIATE_SOURCE } from '../../domain/admin/product-row.ts';
+import { productSlugBase } from '../../domain/admin/product-slug.ts';
+import { sanitizeDescription } from '../html-sanitizer.ts';
+import { appendAudit, type AuditActor } from './audit.ts';
+import { uncategorizedId } from './categories.ts';
+import { deleteProducts } from './product-bulk.ts';
+import { freeProductSlug } from './product-slugs.ts';
+
+type Reader = Pick<Tx, 'select'>;
+
+/**
+ * The product a row is about: the products with its SKU, else its ASIN, else its affiliate URL. When several share
+ * the key that found them, the later keys choose among them (two products with one SKU but different links are told
+ * apart by the link), and the oldest of any still tied wins.
+ */
+async function findMatch(reader: Reader, keys: CsvMatchKeys): Promise<number | null> {
+  const conditions: SQL[] = [];
+  if (keys.sku !== null) conditions.push(eq(products.sku, keys.sku));
+  if (keys.asin !== null) conditions.push(eq(products.asin, keys.asin));
+  if (keys.affiliateUrl !== null) conditions.push(eq(products.affiliateUrl, keys.affiliateUrl));
+  for (const [index, condition] of conditions.entries()) {
+    const found = await reader.select({ id: products.id }).from(products).where(condition).orderBy(asc(products.id)).limit(2);
+    if (found.length === 0) continue;
+    if (found.length === 1) return found[0]!.id;
+    let narrowed = condition;
+    for (const next of conditions.slice(index + 1)) {
+      const both = and(narrowed, next)!;
+      const hit = await reader.select({ id: products.id }).from(products).where(both).orderBy(asc(products.id)).limit(1).get();
+      if (hit) narrowed = both;
+    }
+    const chosen = await reader.select({ id: products.id }).from(products).where(narrowed).orderBy(asc(products.id)).limit(1).get();
+    return chosen!.id;
+  }
+  return null;
+}
+
+/** A row read by the domain's rules with its match, as the preview and the import both need it. */
+async function classify(reader: Reader, input: CsvRowInput) {
+  const row = readCsvRow(input.rowNumber, input.values);
+  if (!row.ok) return { row, productId: null };
+  return { row, productId: await findMatch(reader, row.keys) };
+}
+
+/** The keys a new row's product will be found by, as one text each. */
+function keyTexts(keys: CsvMatchKeys): string[] {
+  return [keys.sku === null ? null : `sku:${keys.sku}`, keys.asin === null ? null : `asin:${keys.asin}`, keys.affiliateUrl === null ? null : `url:${keys.affiliateUrl}`].filter(
+    (key): key is string => key !== null,
+  );
+}
+
+/**
+ * POST /api/admin/products/import/preview: what each row would do, nothing written. A row that matches no product
+ * but matches an earlier new row of the same request is an update, as the import (rows in order) will make it.
+ */
+export async function previewCsvRows(database: Database, rows: readonly CsvRowInput[]): Promise<CsvRowResult[]> {
+  return database.run(async (db) => {
+    const results: CsvRowResult[] = [];
+    const newKeys = new Set<string>();
+    for (const input of rows) {
+      const { row, productId } = await classify(db, input);
+      const earlierNew = row.ok && keyTexts(row.keys).some((key) => newKeys.has(key));
+      if (!row.ok) results.push({ rowNumber: row.rowNumber, outcome: 'error', reason: row.reason });
+      else if (row.action === 'delete') {
+        if (productId !== null) results.push({ rowNumber: row.rowNumber, outcome: 'delete', productId });
+        else if (earlierNew) results.push({ rowNumber: row.rowNumber, outcome: 'delete' });
+        else results.push({ rowNumber: row.rowNumber, outcome: 'error', reason: rowTexts.noMatchToDelete(row.rowNumber) });
+      } else if (productId !== null) results.push({ rowNumber: row.rowNumber, outcome: 'update', productId });
+      else if (earlierNew) results.push({ rowNumber: row.rowNumber, outcome: 'update' });
+      else {
+        results.push({ rowNumber: row.rowNumber, outcome: 'new' });
+        for (const key of keyTexts(row.keys)) newKeys.add(key);
+      }
+    }
+    return results;
+  });
+}
+
+/**
+ * The category a row names (spec section 7): exact name, then the name in any case, then the first category whose
+ * name contains it; none of those (or a blank cell on a new product) is 'uncategorized'. Cached per batch.
+ */
+async function categoryIdByName(tx: Tx, name: string, cache: Map<string, number>): Promise<number> {
+  const cached = cache.get(name);
+  if (cached !== undefined) return cached;
+  const pick = (condition: SQL) => tx.select({ id: categories.id }).from(categories).where(condition).orderBy(asc(categories.id)).limit(1).get();
+  const found =
+    (await pick(eq(categories.name, name))) ??
+    (await pick(sql`lower(${categories.name}) = lower(${name})`)) ??
+    (await pick(like(categories.name, `%${likeLiteral(name)}%`)));
+  const id = found?.id ?? (await uncategorizedId(tx));
+  cache.set(name, id);
+  return id;
+}
+
+function stateOf(row: Product): CsvProductState {
+  return {
+    name: row.name,
+    description: row.description,
+    price: row.price,
+    salePrice: row.salePrice,
+    imageUrl: row.imageUrl,
+    rating: row.rating,
+    availability: row.availability,
+    inStock: row.inStock,
+    affiliateUrl: row.affiliateUrl,
+    commissionRate: row.commissionRate,
+    specifications: row.specifications,
+    attributes: row.attributes,
+  };
+}
+
+/** The row with its description sanitized, as it will be stored (and compared with what is stored). */
+function sanitized(row: CsvUpsertRow): CsvUpsertRow {
+  if (row.patch.description === undefined) return row;
+  return { ...row, patch: { ...row.patch, description: sanitizeDescription(row.patch.description) } };
+}
+
+interface BatchWork {
+  actor: AuditActor;
+  now: Date;
+  categories: Map<string, number>;
+  linkIds: number[];
+  untitledIds: number[];
+}
+
+async function createFromRow(tx: Tx, work: BatchWork, row: CsvUpsertRow): Promise<number> {
+  const detected = detectAffiliatePlatform(row.patch.affiliateUrl);
+  const { state, untitled } = newProductFromRow(row, detected, work.now);
+  const link = await tx
+    .insert(affiliateLinks)
+    .values({ userId: work.actor.id, originalUrl: state.affiliateUrl, platform: detected.platform, platformProductId: detected.productCode, status: 'pending' })
+    .returning({ id: affiliateLinks.id })
+    .get();
+  const categoryId = row.patch.categoryName === undefined ? await uncategorizedId(tx) : await categoryIdByName(tx, row.patch.categoryName, work.categories);
+  const slug = await freeProductSlug(tx, productSlugBase(state.name));
+  const created = await tx
+    .insert(products)
+    .values({
+      ...state,
+      slug,
+      categoryId,
+      affiliateLinkId: link.id,
+      affiliateSource: detected.retailer ?? UNKNOWN_AFFILIATE_SOURCE,
+      createdAt: work.now,
+      updatedAt: work.now,
+    })
+    .returning({ id: products.id })
+    .get();
+  work.linkIds.push(link.id);
+  if (untitled) work.untitledIds.push(created.id);
+  return created.id;
+}
+
+/** Writes the row over the product unless that changes nothing; true when it wrote. */
+async function updateFromRow(tx: Tx, work: BatchWork, row: CsvUpsertRow, id: number): Promise<boolean> {
+  const stored = await tx.select().from(products).where(eq(products.id, id)).get();
+  if (!stored) throw new Error(`product ${id} vanished inside its transaction`);
+  const before = stateOf(stored);
+  const merged = mergeRow(before, row);
+  const categoryId = row.patch.categoryName === undefined ? stored.categoryId : await categoryIdByName(tx, row.patch.categoryName, work.categories);
+  if (sameProductState(merged, before) && categoryId === stored.categoryId) return false;
+
+  const urlChanged = merged.affiliateUrl !== stored.affiliateUrl;
+  const detected = detectAffiliatePlatform(merged.affiliateUrl);
+  let affiliateLinkId = stored.affiliateLinkId;
+  if (urlChanged || affiliateLinkId === null) {
+    const link = { originalUrl: merged.affiliateUrl, platform: detected.platform, platformProductId: detected.productCode };
+    if (affiliateLinkId === null) {
+      const inserted = await tx.insert(affiliateLinks).values({ ...link, userId: work.actor.id, status: 'pending' }).returning({ id: affiliateLinks.id }).get();
+      affiliateLinkId = inserted.id;
+      work.linkIds.push(inserted.id);
+    } else {
+      await tx.update(affiliateLinks).set(link).where(eq(affiliateLinks.id, affiliateLinkId));
+    }
+  }
+  await tx
+    .update(products)
+    .set({
+      ...withUpdateMarkers(merged, row, work.now),
+      categoryId,
+      affiliateLinkId,
+      affiliateSource: urlChanged ? (detected.retailer ?? UNKNOWN_AFFILIATE_SOURCE) : stored.affiliateSource,
+      updatedAt: work.now,
+    })
+    .where(eq(products.id, id));
+  return true;
+}
+
+async function importRow(tx: Tx, work: BatchWork, input: CsvRowInput): Promise<CsvRowResult> {
+  const { row, productId } = await classify(tx, input);
+  if (!row.ok) return { rowNumber: row.rowNumber, outcome: 'error', reason: row.reason };
+  if (row.action === 'delete') {
+    if (productId === null) return { rowNumber: row.rowNumber, outcome: 'error', reason: rowTexts.noMatchToDelete(row.rowNumber) };
+    await deleteProducts(tx, [productId]);
+    return { rowNumber: row.rowNumber, outcome: 'delete', productId };
+  }
+  const clean = sanitized(row);
+  if (productId === null) return { rowNumber: row.rowNumber, outcome: 'new', productId: await createFromRow(tx, work, clean) };
+  const changed = await updateFromRow(tx, work, clean, productId);
+  return { rowNumber: row.rowNumber, outcome: 'update', productId, changed };
+}
+
+function summary(request: CsvImportBatchRequest, counts: CsvImportCounts): string {
+  const changed = counts.updated - counts.unchanged;
+  return `CSV import ${request.importId.slice(0, 8)} batch ${request.batchIndex + 1}: ${counts.imported} imported, ${changed} updated, ${counts.unchanged} unchanged, ${counts.deleted} deleted, ${counts.errors} errors`;
+}
+
+/**
+ * POST /api/admin/products/import: one batch in one transaction. `replayed` is true when the batch had been applied
+ * before: nothing was written and the answer is the first one.
+ */
+export async function importCsvBatch(database: Database, actor: AuditActor, request: CsvImportBatchRequest): Promise<{ answer: CsvImportBatchAnswer; replayed: boolean }> {
+  return database.run((db) =>
+    db.transaction(async (tx) => {
+      const claimed = await tx
+        .insert(csvImportBatches)
+        .values({ importId: request.importId, batchIndex: request.batchIndex, userId: actor.id, answer: {} })
+        .onConflictDoNothing()
+        .returning({ importId: csvImportBatches.importId })
+        .get();
+      if (!claimed) {
+        const stored = await tx
+          .select({ answer: csvImportBatches.answer })
+          .from(csvImportBatches)
+          .where(and(eq(csvImportBatches.importId, request.importId), eq(csvImportBatches.batchIndex, request.batchIndex)))
+          .get();
+        return { answer: csvImportBatchAnswerSchema.parse(stored?.answer), replayed: true };
+      }
+
+      const work: BatchWork = { actor, now: new Date(), categories: new Map(), linkIds: [], untitledIds: [] };
+      const rows: CsvRowResult[] = [];
+      for (const input of request.rows) rows.push(await importRow(tx, work, input));
+      const counts = countOutcomes(rows);
+      const answer: CsvImportBatchAnswer = { importId: request.importId, batchIndex: request.batchIndex, rows, counts };
+      await tx
+        .update(csvImportBatches)
+        .set({ answer, linkIds: work.linkIds, untitledProductIds: work.untitledIds })
+        .where(and(eq(csvImportBatches.importId, request.importId), eq(csvImportBatches.batchIndex, request.batchIndex)));
+      await appendAudit(tx, actor, { action: 'products.csv-import', entityType: 'product', summary: summary(request, counts) });
+      return { answer, replayed: false };
+    }),
+  );
+}
+
+export interface FinishedImport {
+  batches: number;
+  counts: CsvImportCounts;
+  linksCompleted: number;
+  /** Products of this import created without a title that still exist and still need review. */
+  untitledProductIds: number[];
+  /** True the first time the import is finished; a repeat finds nothing new to finish. */
+  firstFinish: boolean;
+  /** Whether any batch created, changed or deleted a product. */
+  changedAnything: boolean;
+}
+
+/**
+ * POST /api/admin/products/import/finish: the import's pending links become 'completed' (one update where id in the
+ * import's list, spec section 7), the batches are marked finished, one audit entry. Null when no batch of the import
+ * was received.
+ */
+export async function finishCsvImport(database: Database, actor: AuditActor, importId: string): Promise<FinishedImport | null> {
+  return database.run((db) =>
+    db.transaction(async (tx) => {
+      const batches = await tx.select().from(csvImportBatches).where(eq(csvImportBatches.importId, importId)).orderBy(asc(csvImportBatches.batchIndex));
+      if (batches.length === 0) return null;
+      const linkIds = batches.flatMap((batch) => batch.linkIds);
+      const untitled = batches.flatMap((batch) => batch.untitledProductIds);
+      const counts = batches.reduce((sum, batch) => addCounts(sum, csvImportBatchAnswerSchema.parse(batch.answer).counts), emptyCounts());
+      const firstFinish = batches.some((batch) => batch.finishedAt === null);
+
+      const completed =
+        linkIds.length === 0
+          ? { rowsAffected: 0 }
+          : await tx
+              .update(affiliateLinks)
+              .set({ status: 'completed' })
+              .where(and(sql`${affiliateLinks.id} in (select value from json_each(${JSON.stringify(linkIds)}))`, eq(affiliateLinks.status, 'pending')));
+      const stillUntitled =
+        untitled.length === 0
+          ? []
+          : await tx
+              .select({ id: products.id })
+              .from(products)
+              .where(
+                and(
+                  sql`${products.id} in (select value from json_each(${JSON.stringify(untitled)}))`,
+                  sql`json_extract(${products.attributes}, ${`$.${NEEDS_REVIEW_ATTRIBUTE}`}) = 'no-title'`,
+                ),
+              )
+              .orderBy(asc(products.id));
+      if (firstFinish) {
+        await tx.update(csvImportBatches).set({ finishedAt: new Date() }).where(and(eq(csvImportBatches.importId, importId), isNull(csvImportBatches.finishedAt)));
+        await appendAudit(tx, actor, {
+          action: 'products.csv-import.finish',
+          entityType: 'product',
+          summary: `CSV import ${importId.slice(0, 8)} finished: ${batches.length} batches, ${counts.imported} imported, ${counts.updated - counts.unchanged} updated, ${counts.deleted} deleted, ${counts.errors} errors`,
+        });
+      }
+      return {
+        batches: batches.length,
+        counts,
+        linksCompleted: completed.rowsAffected,
+        untitledProductIds: stillUntitled.map((row) => row.id),
+        firstFinish,
+        changedAnything: counts.imported + counts.deleted + (counts.updated - counts.unchanged) > 0,
+      };
+    }),
+  );
+}
