@@ -393,3 +393,65 @@ export const csvImportBatches = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.importId, t.batchIndex] }), index('csv_import_batches_created_idx').on(t.createdAt)],
 );
+
+export const pinStatuses = ['draft', 'scheduled', 'publishing', 'published', 'failed'] as const;
+export const pinSourceTypes = ['product', 'post'] as const;
+
+/**
+ * Pins for the Pinterest publisher (issue 12). A pin outlives its source (the ids are set null when a product or post
+ * is deleted; the name is copied), because a published pin stays on Pinterest.
+ *
+ * Never published twice: `idempotency_key` is made when the pin is created and travels in its link (utm_content);
+ * the publisher sets status 'publishing' and `publishing_started_at` in its own write BEFORE it calls POST /v5/pins,
+ * so a pin found 'publishing' after a crash is first looked for on its board by that key, and only sent again when
+ * Pinterest has no pin carrying it (src/server/jobs/pinterest-publisher.ts).
+ */
+export const pins = sqliteTable(
+  'pins',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sourceType: text('source_type', { enum: pinSourceTypes }).notNull(),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    postId: integer('post_id').references(() => blogPosts.id, { onDelete: 'set null' }),
+    /** The product's or post's name when the pin was made, shown after the source is deleted. */
+    sourceName: text('source_name').notNull().default(''),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    link: text('link').notNull(),
+    isAffiliate: integer('is_affiliate', { mode: 'boolean' }).notNull().default(false),
+    imageUrl: text('image_url').notNull(),
+    altText: text('alt_text').notNull().default(''),
+    boardId: text('board_id'),
+    boardName: text('board_name'),
+    status: text('status', { enum: pinStatuses }).notNull().default('draft'),
+    publishAt: integer('publish_at', { mode: 'timestamp_ms' }),
+    publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
+    pinterestPinId: text('pinterest_pin_id'),
+    pinterestUrl: text('pinterest_url'),
+    failureReason: text('failure_reason'),
+    /** Tries that ended in a 5xx or a network error; at MAX_RETRIES + 1 the pin fails. */
+    attempts: integer('attempts').notNull().default(0),
+    /** After a 5xx or network error, the earliest next try. */
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }),
+    /** Set with status 'publishing', before the request: a lease, and the mark a crashed run leaves. */
+    publishingStartedAt: integer('publishing_started_at', { mode: 'timestamp_ms' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('pins_idempotency_key_uq').on(t.idempotencyKey),
+    // The list: newest first, by status and by board.
+    index('pins_status_created_idx').on(t.status, t.createdAt),
+    index('pins_board_created_idx').on(t.boardId, t.createdAt),
+    index('pins_created_idx').on(t.createdAt),
+    // The scheduler: due scheduled pins in time order; sends of the last hour for the pace.
+    index('pins_status_publish_at_idx').on(t.status, t.publishAt),
+    index('pins_publishing_started_idx').on(t.publishingStartedAt),
+    // "Every product and post without a pin yet".
+    index('pins_product_idx').on(t.productId),
+    index('pins_post_idx').on(t.postId),
+  ],
+);
+export type PinRow = typeof pins.$inferSelect;
+export type NewPinRow = typeof pins.$inferInsert;

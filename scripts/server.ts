@@ -13,6 +13,8 @@ import { getDatabase } from '../src/server/db.ts';
 import { env } from '../src/server/env.ts';
 import { projectRoot } from '../src/server/local/builder.ts';
 import { startLocalServer } from '../src/server/local/server.ts';
+import { startPinterestTimer } from '../src/server/jobs/pinterest-timer.ts';
+import { consoleLogger } from '../src/server/local/logger.ts';
 
 const { values } = parseArgs({
   options: {
@@ -32,13 +34,17 @@ const server = await startLocalServer({
   functionsDir: resolve(projectRoot, 'netlify/functions'),
   siteUrl: env().SITE_URL,
 });
+// Off unless asked: this server runs under tests, which start the publisher themselves.
+const pinterest = env().PINTEREST_SCHEDULER === 'on' ? startPinterestTimer(getDatabase(), { logger: consoleLogger }) : undefined;
 console.log(`Serving ${values.dir} and ${server.routes.length} functions at ${server.url}`);
 
 const stop = () => {
-  void server.close().then(() => {
-    getDatabase().close();
-    process.exit(0);
-  });
+  void Promise.resolve(pinterest?.stop())
+    .then(() => server.close())
+    .then(() => {
+      getDatabase().close();
+      process.exit(0);
+    });
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -50,6 +50,17 @@ const EnvSchema = z.object({
    * local fixture servers only. Empty by default: every fetched address must be public, on port 80 or 443.
    */
   SCRAPE_ALLOWED_HOSTS: z.string().trim().default(''),
+  /**
+   * Pinterest's API origin (fixed host, reached with the platform fetch, not the outbound fetcher); tests point it at a
+   * fake on localhost.
+   */
+  PINTEREST_API_BASE: optionalText.pipe(z.url().optional()).transform((url) => (url ?? 'https://api.pinterest.com').replace(/\/+$/, '')),
+  /** A Pinterest access token with boards:read, boards:write, pins:read and pins:write. Unset: the CSV route only. */
+  PINTEREST_ACCESS_TOKEN: optionalText,
+  /** At most this many pins a rolling hour (default 10); the settings screen can override it. */
+  PINTEREST_PINS_PER_HOUR: optionalText.transform((value) => (value === undefined ? undefined : Number(value))).pipe(z.number().int().min(1).max(100).optional()),
+  /** 'off' stops the local server's publisher timer (tests leave it off unless they ask). */
+  PINTEREST_SCHEDULER: optionalText.pipe(z.enum(['on', 'off']).optional()),
 });
 
 const ResolvedEnvSchema = EnvSchema.transform((parsed) => ({ ...parsed, SITE_URL: parsed.SITE_URL ?? `http://localhost:${parsed.PORT}` }));

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FullConfig } from '@playwright/test';
+import { startFakePinterest } from '../helpers/fake-pinterest.ts';
 import { startScrapeFixtures } from '../helpers/scrape-fixtures.ts';
 import { e2eAccounts } from './accounts.ts';
 
@@ -44,11 +45,18 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   process.env.SCRAPE_ALLOWED_HOSTS = shop.hostPort;
   process.env.E2E_SCRAPE_BASE_URL = shop.base;
 
+  // A fake Pinterest API on 127.0.0.1 for the Pinterest screen (admin-pinterest.spec.ts): the server publishes to it.
+  const pinterest = await startFakePinterest({ token: 'e2e-pinterest-token', boards: [{ id: '9001', name: 'Home gym picks' }] });
+  process.env.PINTEREST_API_BASE = pinterest.url;
+  process.env.PINTEREST_ACCESS_TOKEN = pinterest.token;
+
   const folders = new SiteFolders({ link: join(dir, 'site'), buildsDir: join(dir, 'builds') });
   // Listening first (pages answer 503 until the first build is published) gives the URL that functions need as
   // SITE_URL, the only Origin a write may carry. env() is read once, on first use: set it before anything reads it.
   const server = await startLocalServer({ port: 0, site: folders, functionsDir: resolve('netlify/functions'), logger: silentLogger });
   process.env.E2E_BASE_URL = server.url;
+  // A spec may serve the same site from a second server of its own (admin-pinterest.spec.ts: one without a token).
+  process.env.E2E_SITE_DIR = join(dir, 'site');
   process.env.SITE_URL = server.url;
 
   const cacheDir = join(dir, 'astro-cache');
@@ -67,12 +75,17 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   if (!first?.ok) throw new Error(`e2e: the first build failed: ${first?.error}`);
   console.log(`e2e: built the demo site in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   registerLocalBuilder(queue);
+  // The local server's scheduler, as `npm start` runs it, but every 2 s so a pin scheduled seconds ahead goes out soon.
+  const { startPinterestTimer } = await import('../../src/server/jobs/pinterest-timer.ts');
+  const pinterestTimer = startPinterestTimer(getDatabase(), { intervalMs: 2_000, logger: silentLogger });
 
   return async () => {
+    await pinterestTimer.stop();
     registerLocalBuilder(undefined);
     await queue.close();
     await server.close();
     await shop.close();
+    await pinterest.close();
     folders.close();
     rmSync(dir, { recursive: true, force: true });
   };

@@ -19,6 +19,7 @@ const sections: Partial<Record<AdminSection, LazyExoticComponent<ComponentType>>
   manage: lazy(() => import('../products/ManageSection.tsx').then(({ default: section }) => ({ default: section }))),
   categories: lazy(() => import('../categories/CategoriesManager.tsx').then(({ default: section }) => ({ default: section }))),
   blog: lazy(() => import('../blog/BlogManager.tsx').then(({ default: section }) => ({ default: section }))),
+  pinterest: lazy(() => import('../pinterest/PinterestSection.tsx').then(({ default: section }) => ({ default: section }))),
   'hero-image': lazy(() => import('../hero/HeroManager.tsx').then(({ default: section }) => ({ default: section }))),
 };
 

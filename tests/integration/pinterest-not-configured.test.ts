@@ -1,0 +1,58 @@
+/**
+ * Without PINTEREST_ACCESS_TOKEN (issue 12, point 3): the screen's endpoints say so plainly — settings, boards and
+ * 'Publish now' answer the 'not configured' state, never an error — nothing changes, Pinterest is never called, and the
+ * CSV route still works.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../db/schema.ts';
+import type { BoardsAnswer, PinExport, PinView, PinterestState, PublishReport } from '../../src/domain/admin/pinterest/api.ts';
+import { pinTexts } from '../../src/domain/admin/pinterest/texts.ts';
+import { signedInAs } from '../helpers/admin-api.ts';
+import { startFakePinterest, type FakePinterest } from '../helpers/fake-pinterest.ts';
+import { startLocalApi, type Browser, type LocalApi } from '../helpers/local-api.ts';
+
+let api: LocalApi;
+let fake: FakePinterest;
+let admin: Browser;
+
+beforeAll(async () => {
+  fake = await startFakePinterest();
+  process.env.PINTEREST_API_BASE = fake.url;
+  delete process.env.PINTEREST_ACCESS_TOKEN;
+  api = await startLocalApi();
+  admin = await signedInAs(api, 'admin');
+});
+
+afterAll(async () => {
+  await api.close();
+  await fake.close();
+});
+
+const get = async <T,>(path: string) => (await (await admin.fetch(path)).json()) as T;
+const post = async <T,>(path: string, json: unknown) => {
+  const response = await admin.fetch(path, { method: 'POST', json });
+  return { status: response.status, body: (await response.json()) as T };
+};
+
+describe('no Pinterest token', () => {
+  it('says so in the settings and the boards, and offers the CSV route', async () => {
+    expect(await get<PinterestState>('/api/admin/pinterest/settings')).toMatchObject({ configured: false, tokenStatus: 'not_configured', tokenMessage: pinTexts.notConfigured });
+    expect(await get<BoardsAnswer>('/api/admin/pinterest/boards')).toEqual({ tokenStatus: 'not_configured', boards: [], message: pinTexts.notConfigured });
+    expect(pinTexts.notConfigured).toContain('CSV');
+  });
+
+  it('keeps pins as they are on publish now, and exports them as CSV', async () => {
+    const [product] = await api.temp.database.run((db) =>
+      db.insert(products).values({ name: 'Foam Roller', slug: 'foam-roller', imageUrl: '/images/r.png', affiliateUrl: 'https://shop.example/r' }).returning({ id: products.id }),
+    );
+    const created = await post<{ pin: PinView; publish: PublishReport }>('/api/admin/pins', { source: { type: 'product', id: product!.id }, boardId: '101', boardName: 'Recovery', publish: 'now' });
+    expect(created.status).toBe(201);
+    expect(created.body.publish).toMatchObject({ stoppedBecause: 'not-configured', published: 0 });
+    expect(created.body.pin.status).toBe('scheduled');
+    const report = await post<PublishReport>('/api/admin/pins/publish', { ids: [created.body.pin.id] });
+    expect(report).toMatchObject({ status: 200, body: { stoppedBecause: 'not-configured', message: pinTexts.notConfigured } });
+    const exported = await post<PinExport>('/api/admin/pins/export', { ids: [created.body.pin.id] });
+    expect(exported.body.files).toHaveLength(1);
+    expect(fake.requests).toEqual([]);
+  });
+});
