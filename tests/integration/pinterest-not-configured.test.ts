@@ -55,4 +55,23 @@ describe('no Pinterest token', () => {
     expect(exported.body.files).toHaveLength(1);
     expect(fake.requests).toEqual([]);
   });
+
+  it('keeps a board named without an id, so a draft made without a token reaches the CSV file, and bulk naming works too', async () => {
+    const [product] = await api.temp.database.run((db) =>
+      db.insert(products).values({ name: 'Yoga Block Pair', slug: 'yoga-block-pair', imageUrl: '/images/y.png', affiliateUrl: 'https://shop.example/y' }).returning({ id: products.id }),
+    );
+    const created = await post<{ pin: PinView }>('/api/admin/pins', { source: { type: 'product', id: product!.id }, boardName: '  Home yoga  ' });
+    expect(created.status).toBe(201);
+    expect(created.body.pin).toMatchObject({ boardId: null, boardName: 'Home yoga', status: 'draft' });
+    const other = await post<{ pin: PinView }>('/api/admin/pins', { source: { type: 'product', id: product!.id } });
+    expect(other.body.pin.boardName).toBeNull();
+    const renamed = await post<unknown>('/api/admin/pins/bulk', { action: 'edit', ids: [other.body.pin.id], boardName: 'Stretching' });
+    expect(renamed.status).toBe(200);
+
+    const exported = await post<PinExport>('/api/admin/pins/export', { ids: [created.body.pin.id, other.body.pin.id] });
+    expect(exported.body.skipped).toEqual([]);
+    const csv = exported.body.files.map((file) => file.csv).join('\n');
+    expect(csv).toContain('Home yoga');
+    expect(csv).toContain('Stretching');
+  });
 });

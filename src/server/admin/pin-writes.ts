@@ -67,8 +67,12 @@ function schedule(mode: PublishMode | undefined, publishAt: Date | null | undefi
   return undefined;
 }
 
+/**
+ * The board's name to store. Without an id, a name alone is kept: without a token the boards cannot be listed, and
+ * the bulk-create CSV names the board, so the name is all the CSV route needs (the API route still needs an id).
+ */
 function boardNameFor(boardId: string | null | undefined, boardName: string | null | undefined): string | null {
-  if (!boardId) return null;
+  if (!boardId) return boardName?.trim() || null;
   return boardName ?? cachedBoardName(boardId);
 }
 
@@ -265,7 +269,8 @@ export async function applyPinBulk(database: Database, actor: AuditActor, input:
           eligible = ordered.filter((row) => EDITABLE.includes(row.status));
           const boardId = input.boardId;
           const set: Partial<NewPinRow> = { updatedAt: now };
-          if (boardId !== undefined) Object.assign(set, { boardId, boardName: boardNameFor(boardId, input.boardName) });
+          // A name without an id names another board than the old id did (the CSV route): the id is cleared.
+          if (boardId !== undefined || input.boardName !== undefined) Object.assign(set, { boardId: boardId ?? null, boardName: boardNameFor(boardId, input.boardName) });
           if (input.altText !== undefined) set.altText = input.altText;
           if (eligible.length > 0) await tx.update(pins).set(set).where(inArray(pins.id, eligible.map((row) => row.id)));
           break;

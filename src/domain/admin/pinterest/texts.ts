@@ -30,6 +30,8 @@ export const pinTexts = {
   altTextTooLong: `Alt text must be at most ${PIN_ALT_TEXT_MAX} characters.`,
   boardRequired: 'Board is required to schedule or publish a pin.',
   boardInvalid: 'Board must be one of your Pinterest boards.',
+  boardNameTooLong: 'Board name must be at most 180 characters.',
+  boardNameHint: 'For the CSV file: Pinterest puts the pin on your board of this name. Publishing through the API needs a board chosen from the list.',
   publishAtInvalid: 'Publish time must be a date and time.',
   publishAtRequired: 'Choose a publish time, or publish now.',
   sourceInvalid: 'Choose a product or a post to pin.',

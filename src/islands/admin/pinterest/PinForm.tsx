@@ -109,12 +109,10 @@ export default function PinForm({ defaults, initialValues, boards, boardsMessage
             )}
           </Field>
         ) : (
-          // The contract keeps a board only by its Pinterest id, so without the list there is nothing to choose.
-          <div className="space-y-1">
-            <p className={ui.label}>Board</p>
-            <p className="text-sm text-ink-muted">{boardsMessage ?? 'No boards could be listed.'} The pin is kept as a draft until a board can be chosen.</p>
-            {error('boardId') && <p className="text-sm font-medium text-sale">{error('boardId')}</p>}
-          </div>
+          // Without the list (no token), a board can only be named: the bulk-create CSV needs no more.
+          <Field label="Board name" error={error('boardName')} hint={`${boardsMessage ?? 'No boards could be listed.'} ${pinTexts.boardNameHint}`}>
+            {(ids) => <input type="text" className={ui.input} {...register('boardName', ids)} />}
+          </Field>
         )}
 
         <fieldset className="space-y-2">

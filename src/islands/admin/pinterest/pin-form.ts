@@ -18,7 +18,7 @@ import {
   type PinView,
   type PublishMode,
 } from '../../../domain/admin/pinterest/api.ts';
-import { charactersLeft } from '../../../domain/admin/pinterest/limits.ts';
+import { BOARD_NAME_MAX, charactersLeft } from '../../../domain/admin/pinterest/limits.ts';
 import { pinTexts } from '../../../domain/admin/pinterest/texts.ts';
 
 export interface PinFormValues {
@@ -30,6 +30,8 @@ export interface PinFormValues {
   altText: string;
   /** '' while no board is chosen. */
   boardId: string;
+  /** The board's name when the boards cannot be listed (no token): enough for the bulk-create CSV. */
+  boardName: string;
   publish: PublishMode;
   /** The datetime-local input's value (YYYY-MM-DDTHH:MM[:SS], local time). */
   publishAtLocal: string;
@@ -61,6 +63,7 @@ export const pinFormSchema = z
     imageUrl: pinImageUrlSchema,
     altText: pinAltTextSchema,
     boardId: z.string(),
+    boardName: z.string().trim().max(BOARD_NAME_MAX, pinTexts.boardNameTooLong),
     publish: z.enum(['draft', 'now', 'schedule']),
     publishAtLocal: z.string(),
   })
@@ -81,6 +84,7 @@ export function valuesFromDefaults(defaults: PinDefaults, boardId = ''): PinForm
     imageUrl: defaults.imageUrl ?? defaults.images[0]?.url ?? '',
     altText: defaults.altText,
     boardId,
+    boardName: '',
     publish: 'draft',
     publishAtLocal: '',
   };
@@ -97,6 +101,7 @@ export function valuesFromPin(pin: PinView): PinFormValues {
     imageUrl: pin.imageUrl,
     altText: pin.altText,
     boardId: pin.boardId ?? '',
+    boardName: pin.boardId ? '' : (pin.boardName ?? ''),
     publish: pin.status === 'scheduled' && publishAt ? 'schedule' : 'draft',
     publishAtLocal: publishAt ? toLocalInput(publishAt) : '',
   };
@@ -113,9 +118,13 @@ export function switchLinkType(values: Pick<PinFormValues, 'link' | 'description
   return { link, description };
 }
 
-/** The board by its Pinterest id, with its name for the list and the CSV (the server knows it when not listed here). */
+/**
+ * The board by its Pinterest id, with its name for the list and the CSV (the server knows it when not listed here);
+ * without a listed board, the name typed for the CSV route.
+ */
 function boardOf(values: PinFormValues, boardNames: ReadonlyMap<string, string>): { boardId: string | null; boardName: string | null } {
-  return values.boardId ? { boardId: values.boardId, boardName: boardNames.get(values.boardId) ?? null } : { boardId: null, boardName: null };
+  if (values.boardId) return { boardId: values.boardId, boardName: boardNames.get(values.boardId) ?? null };
+  return { boardId: null, boardName: values.boardName.trim() || null };
 }
 
 function publishOf(values: PinFormValues): { publish: PublishMode; publishAt: string | null } {
