@@ -4,7 +4,7 @@
  * the whole batch.
  */
 import { randomUUID } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema.ts';
 import { signedInAs } from '../helpers/admin-api.ts';
@@ -50,5 +50,31 @@ describe('JSON nested deeper than anything a product needs', () => {
     const answer = (await response.json()) as { rows: { outcome: string; reason?: string }[] };
     expect(answer.rows.map((row) => [row.outcome, row.reason])).toEqual(expected);
     expect(await productCount()).toBe(before + 1);
+  });
+});
+
+describe('delete rows that match several products', () => {
+  it('previews each delete on the product the import will delete, and a delete with nothing left to match as an error', async () => {
+    const rows = (values: Record<string, string>[]) => values.map((row, index) => ({ rowNumber: index + 2, values: row }));
+    const created = await admin.fetch('/api/admin/products/import', {
+      method: 'POST',
+      json: { importId: randomUUID(), batchIndex: 0, rows: rows([{ affiliate_link: 'https://shop.example.com/twin-1', title: 'Twin one' }, { affiliate_link: 'https://shop.example.com/twin-2', title: 'Twin two' }]) },
+    });
+    const ids = ((await created.json()) as { rows: { productId: number }[] }).rows.map((row) => row.productId);
+    // Two products with one link, as adding the same link twice makes them.
+    const shared = 'https://shop.example.com/twin';
+    await api.temp.database.run((d) => d.update(products).set({ affiliateUrl: shared }).where(inArray(products.id, ids)));
+    const deletes = rows([{ affiliate_link: shared, action: 'delete' }, { affiliate_link: shared, action: 'delete' }, { affiliate_link: shared, action: 'delete' }]);
+
+    const preview = await admin.fetch('/api/admin/products/import/preview', { method: 'POST', json: { rows: deletes } });
+    const previewed = ((await preview.json()) as { rows: { outcome: string; productId?: number }[] }).rows.map((row) => [row.outcome, row.productId]);
+    const imported = await admin.fetch('/api/admin/products/import', { method: 'POST', json: { importId: randomUUID(), batchIndex: 0, rows: deletes } });
+    const done = ((await imported.json()) as { rows: { outcome: string; productId?: number }[] }).rows.map((row) => [row.outcome, row.productId]);
+    expect(done).toEqual([
+      ['delete', ids[0]],
+      ['delete', ids[1]],
+      ['error', undefined],
+    ]);
+    expect(previewed).toEqual(done);
   });
 });
