@@ -8,7 +8,7 @@
  * gets the first answer back. Batches request no rebuild; the finish call completes the import's links and requests
  * one.
  */
-import { and, asc, eq, isNull, like, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, like, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.ts';
 import { affiliateLinks, categories, csvImportBatches, products, type Product } from '../../../db/schema.ts';
 import { detectAffiliatePlatform } from '../../domain/admin/affiliate-platform.ts';
@@ -43,11 +43,14 @@ type Reader = Pick<Tx, 'select'>;
  * the key that found them, the later keys choose among them (two products with one SKU but different links are told
  * apart by the link), and the oldest of any still tied wins.
  */
-async function findMatch(reader: Reader, keys: CsvMatchKeys): Promise<number | null> {
+async function findMatch(reader: Reader, keys: CsvMatchKeys, exclude: ReadonlySet<number> = new Set()): Promise<number | null> {
+  // The preview writes nothing, so it leaves out the products its earlier delete rows will have deleted.
+  const notExcluded = exclude.size === 0 ? undefined : notInArray(products.id, [...exclude]);
   const conditions: SQL[] = [];
-  if (keys.sku !== null) conditions.push(eq(products.sku, keys.sku));
-  if (keys.asin !== null) conditions.push(eq(products.asin, keys.asin));
-  if (keys.affiliateUrl !== null) conditions.push(eq(products.affiliateUrl, keys.affiliateUrl));
+  const add = (condition: SQL) => conditions.push(notExcluded ? and(condition, notExcluded)! : condition);
+  if (keys.sku !== null) add(eq(products.sku, keys.sku));
+  if (keys.asin !== null) add(eq(products.asin, keys.asin));
+  if (keys.affiliateUrl !== null) add(eq(products.affiliateUrl, keys.affiliateUrl));
   for (const [index, condition] of conditions.entries()) {
     const found = await reader.select({ id: products.id }).from(products).where(condition).orderBy(asc(products.id)).limit(2);
     if (found.length === 0) continue;
@@ -65,10 +68,10 @@ async function findMatch(reader: Reader, keys: CsvMatchKeys): Promise<number | n
 }
 
 /** A row read by the domain's rules with its match, as the preview and the import both need it. */
-async function classify(reader: Reader, input: CsvRowInput) {
+async function classify(reader: Reader, input: CsvRowInput, exclude?: ReadonlySet<number>) {
   const row = readCsvRow(input.rowNumber, input.values);
   if (!row.ok) return { row, productId: null };
-  return { row, productId: await findMatch(reader, row.keys) };
+  return { row, productId: await findMatch(reader, row.keys, exclude) };
 }
 
 /** The keys a new row's product will be found by, as one text each. */
@@ -80,18 +83,23 @@ function keyTexts(keys: CsvMatchKeys): string[] {
 
 /**
  * POST /api/admin/products/import/preview: what each row would do, nothing written. A row that matches no product
- * but matches an earlier new row of the same request is an update, as the import (rows in order) will make it.
+ * but matches an earlier new row of the same request is an update, as the import (rows in order) will make it; a
+ * product an earlier delete row deletes matches no later row, as in the import.
  */
 export async function previewCsvRows(database: Database, rows: readonly CsvRowInput[]): Promise<CsvRowResult[]> {
   return database.run(async (db) => {
     const results: CsvRowResult[] = [];
     const newKeys = new Set<string>();
+    const deleted = new Set<number>();
     for (const input of rows) {
-      const { row, productId } = await classify(db, input);
+      const { row, productId } = await classify(db, input, deleted);
       const earlierNew = row.ok && keyTexts(row.keys).some((key) => newKeys.has(key));
       if (!row.ok) results.push({ rowNumber: row.rowNumber, outcome: 'error', reason: row.reason });
       else if (row.action === 'delete') {
-        if (productId !== null) results.push({ rowNumber: row.rowNumber, outcome: 'delete', productId });
+        if (productId !== null) {
+          results.push({ rowNumber: row.rowNumber, outcome: 'delete', productId });
+          deleted.add(productId);
+        }
         else if (earlierNew) results.push({ rowNumber: row.rowNumber, outcome: 'delete' });
         else results.push({ rowNumber: row.rowNumber, outcome: 'error', reason: rowTexts.noMatchToDelete(row.rowNumber) });
       } else if (productId !== null) results.push({ rowNumber: row.rowNumber, outcome: 'update', productId });

@@ -69,6 +69,25 @@ export function readJsonObject(text: string): Record<string, unknown> {
   }
 }
 
+/**
+ * How deep a specifications or custom_attributes value may nest. Real ones nest two or three levels; SQLite's JSON
+ * functions (the generated status and sku columns read attributes) refuse past 1000 levels and JSON.stringify runs
+ * out of stack a few thousand levels down, either of which would fail the whole batch, so a row past this is an error.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/** Whether a parsed JSON value nests objects or arrays more than `max` levels deep; iterative, so any depth is safe. */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [item, depth] = next;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /** A map as a cell: '' for an empty one. */
 export function writeJsonObject(value: Readonly<Record<string, unknown>>): string {
   return Object.keys(value).length === 0 ? '' : JSON.stringify(value);

@@ -10,7 +10,7 @@
 import { isImageUrl, isHttpUrl, MAX_PRICE } from '../product-form.ts';
 import { detectAffiliatePlatform } from '../affiliate-platform.ts';
 import { ATTRIBUTE_COLUMN_NAMES, readAttributeCell } from './attribute-columns.ts';
-import { isBlank, ratingFromCount, readBoolean, readJsonObject, readNumber, readPrice, readSpecifications } from './cells.ts';
+import { isBlank, MAX_JSON_DEPTH, nestedDeeperThan, ratingFromCount, readBoolean, readJsonObject, readNumber, readPrice, readSpecifications } from './cells.ts';
 import type { CsvValues } from './columns.ts';
 import { unguardCell } from './formula-guard.ts';
 import { rowTexts } from './texts.ts';
@@ -161,13 +161,20 @@ function readRow(rowNumber: number, values: CsvValues): CsvUpsertRow | CsvDelete
   if (availability !== undefined) patch.availability = readBoolean(availability);
   const inStock = cell('in_stock');
   if (inStock !== undefined) patch.inStock = readBoolean(inStock);
-  const specifications = cell('specifications');
-  if (specifications !== undefined) patch.specifications = readSpecifications(specifications);
+  const json = (column: string, read: (text: string) => Record<string, unknown>): Record<string, unknown> | undefined => {
+    const text = cell(column);
+    if (text === undefined) return undefined;
+    const value = read(text);
+    if (nestedDeeperThan(value, MAX_JSON_DEPTH)) fail(rowTexts.nestedTooDeep(rowNumber, column, MAX_JSON_DEPTH));
+    return value;
+  };
+  const specifications = json('specifications', readSpecifications);
+  if (specifications !== undefined) patch.specifications = specifications;
   const category = cell('category')?.trim();
   if (category !== undefined) patch.categoryName = category;
 
-  const custom = cell('custom_attributes');
-  if (custom !== undefined) Object.assign(patch.attributes, readJsonObject(custom));
+  const custom = json('custom_attributes', readJsonObject);
+  if (custom !== undefined) Object.assign(patch.attributes, custom);
   for (const column of ATTRIBUTE_COLUMN_NAMES) {
     const text = cell(column);
     if (text !== undefined) patch.attributes[column] = readAttributeCell(column, text);

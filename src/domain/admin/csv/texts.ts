@@ -71,6 +71,7 @@ export const rowTexts = {
   notANumber: (row: number, column: string) => `Row ${row}: ${column} must be a number`,
   outOfRange: (row: number, column: string, min: number, max: number) => `Row ${row}: ${column} must be from ${min} to ${max}`,
   tooLong: (row: number, column: string, max: number) => `Row ${row}: ${column} must be at most ${max.toLocaleString('en-US')} characters`,
+  nestedTooDeep: (row: number, column: string, max: number) => `Row ${row}: ${column} is nested more than ${max} levels deep`,
   unknownAction: (row: number) => `Row ${row}: action must be empty or 'delete'`,
   noMatchToDelete: (row: number) => `Row ${row}: no product matches this row's sku, asin or affiliate_link`,
   notSaved: (row: number) => `Row ${row}: the product could not be saved`,
