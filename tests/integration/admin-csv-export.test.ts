@@ -34,10 +34,10 @@ async function exportCsv(query = ''): Promise<string> {
 
 const parse = (csv: string) => Papa.parse<Record<string, string>>(csv, csvParseConfig);
 
-async function importCsv(csv: string): Promise<{ counts: CsvImportCounts; rows: CsvImportBatchAnswer['rows'] }> {
+async function importCsv(csv: string, rowsPerBatch = IMPORT_BATCH_ROWS): Promise<{ counts: CsvImportCounts; rows: CsvImportBatchAnswer['rows'] }> {
   const importId = randomUUID();
   const rows: CsvImportBatchAnswer['rows'] = [];
-  for (const [index, part] of batchRows(rowInputsFromRecords(parse(csv).data), IMPORT_BATCH_ROWS).entries()) {
+  for (const [index, part] of batchRows(rowInputsFromRecords(parse(csv).data), rowsPerBatch).entries()) {
     const response = await admin.fetch('/api/admin/products/import', { method: 'POST', json: { importId, batchIndex: index, rows: part } });
     expect(response.status, await response.clone().text()).toBe(200);
     rows.push(...(await response.json()).rows);
@@ -137,6 +137,23 @@ describe('export then import', () => {
     expect(rows.filter((row) => row.outcome !== 'update')).toEqual([]);
     expect(counts).toEqual({ imported: 0, updated: before.length, unchanged: before.length, deleted: 0, errors: 0 });
     expect(await allProducts()).toEqual(before);
+  });
+
+  it('puts each row back on its own product when products share a link and have no SKU or ASIN, across batches too', async () => {
+    // Adding one link twice makes such twins; nothing in a row tells them apart but the export's id order.
+    const link = 'https://shop.example.com/item/twin-link-roller';
+    await db((d) =>
+      d.insert(products).values([1, 2, 3].map((n) => ({ name: `Twin Link Roller ${n}`, slug: `twin-link-roller-${n}`, price: 10 * n, affiliateUrl: link }))),
+    );
+    const before = await allProducts();
+    const csv = await exportCsv('?search=Twin%20Link%20Roller');
+    expect(parse(csv).data).toHaveLength(3);
+    for (const rowsPerBatch of [IMPORT_BATCH_ROWS, 1]) {
+      const { counts, rows } = await importCsv(csv, rowsPerBatch);
+      expect(counts).toMatchObject({ imported: 0, updated: 3, unchanged: 3, errors: 0 });
+      expect(new Set(rows.map((row) => row.productId)).size).toBe(3);
+      expect(await allProducts()).toEqual(before);
+    }
   });
 
   it('after a change, writes only the changed product and the export reads back the new value', async () => {

@@ -8,7 +8,7 @@
  * gets the first answer back. Batches request no rebuild; the finish call completes the import's links and requests
  * one.
  */
-import { and, asc, eq, isNull, like, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, like, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.ts';
 import { affiliateLinks, categories, csvImportBatches, products, type Product } from '../../../db/schema.ts';
 import { detectAffiliatePlatform } from '../../domain/admin/affiliate-platform.ts';
@@ -38,12 +38,17 @@ import { freeProductSlug } from './product-slugs.ts';
 
 type Reader = Pick<Tx, 'select'>;
 
+/** Products tied on every key a row carries are few; past this many the oldest not yet matched is looked for no further. */
+const MAX_TIED_CANDIDATES = 100;
+
 /**
  * The product a row is about: the products with its SKU, else its ASIN, else its affiliate URL. When several share
  * the key that found them, the later keys choose among them (two products with one SKU but different links are told
- * apart by the link), and the oldest of any still tied wins.
+ * apart by the link); of any still tied, the oldest this import has not matched yet wins, else the oldest. So an
+ * export of two products that share a link and have no SKU (rows in id order) re-imports each row onto its own
+ * product, while a file that repeats one product's row still updates that one product.
  */
-async function findMatch(reader: Reader, keys: CsvMatchKeys, exclude: ReadonlySet<number> = new Set()): Promise<number | null> {
+async function findMatch(reader: Reader, keys: CsvMatchKeys, exclude: ReadonlySet<number> = new Set(), matched: ReadonlySet<number> = new Set()): Promise<number | null> {
   // The preview writes nothing, so it leaves out the products its earlier delete rows will have deleted.
   const notExcluded = exclude.size === 0 ? undefined : notInArray(products.id, [...exclude]);
   const conditions: SQL[] = [];
@@ -61,17 +66,17 @@ async function findMatch(reader: Reader, keys: CsvMatchKeys, exclude: ReadonlySe
       const hit = await reader.select({ id: products.id }).from(products).where(both).orderBy(asc(products.id)).limit(1).get();
       if (hit) narrowed = both;
     }
-    const chosen = await reader.select({ id: products.id }).from(products).where(narrowed).orderBy(asc(products.id)).limit(1).get();
-    return chosen!.id;
+    const tied = await reader.select({ id: products.id }).from(products).where(narrowed).orderBy(asc(products.id)).limit(MAX_TIED_CANDIDATES);
+    return (tied.find((candidate) => !matched.has(candidate.id)) ?? tied[0]!).id;
   }
   return null;
 }
 
 /** A row read by the domain's rules with its match, as the preview and the import both need it. */
-async function classify(reader: Reader, input: CsvRowInput, exclude?: ReadonlySet<number>) {
+async function classify(reader: Reader, input: CsvRowInput, exclude?: ReadonlySet<number>, matched?: ReadonlySet<number>) {
   const row = readCsvRow(input.rowNumber, input.values);
   if (!row.ok) return { row, productId: null };
-  return { row, productId: await findMatch(reader, row.keys, exclude) };
+  return { row, productId: await findMatch(reader, row.keys, exclude, matched) };
 }
 
 /** The keys a new row's product will be found by, as one text each. */
@@ -91,8 +96,10 @@ export async function previewCsvRows(database: Database, rows: readonly CsvRowIn
     const results: CsvRowResult[] = [];
     const newKeys = new Set<string>();
     const deleted = new Set<number>();
+    const matched = new Set<number>();
     for (const input of rows) {
-      const { row, productId } = await classify(db, input, deleted);
+      const { row, productId } = await classify(db, input, deleted, matched);
+      if (productId !== null) matched.add(productId);
       const earlierNew = row.ok && keyTexts(row.keys).some((key) => newKeys.has(key));
       if (!row.ok) results.push({ rowNumber: row.rowNumber, outcome: 'error', reason: row.reason });
       else if (row.action === 'delete') {
@@ -159,6 +166,8 @@ interface BatchWork {
   categories: Map<string, number>;
   linkIds: number[];
   untitledIds: number[];
+  /** Products this import has created, updated or deleted so far (earlier batches and earlier rows). */
+  matched: Set<number>;
 }
 
 async function createFromRow(tx: Tx, work: BatchWork, row: CsvUpsertRow): Promise<number> {
@@ -225,7 +234,8 @@ async function updateFromRow(tx: Tx, work: BatchWork, row: CsvUpsertRow, id: num
 }
 
 async function importRow(tx: Tx, work: BatchWork, input: CsvRowInput): Promise<CsvRowResult> {
-  const { row, productId } = await classify(tx, input);
+  const { row, productId } = await classify(tx, input, undefined, work.matched);
+  if (productId !== null) work.matched.add(productId);
   if (!row.ok) return { rowNumber: row.rowNumber, outcome: 'error', reason: row.reason };
   if (row.action === 'delete') {
     if (productId === null) return { rowNumber: row.rowNumber, outcome: 'error', reason: rowTexts.noMatchToDelete(row.rowNumber) };
@@ -241,6 +251,21 @@ async function importRow(tx: Tx, work: BatchWork, input: CsvRowInput): Promise<C
 function summary(request: CsvImportBatchRequest, counts: CsvImportCounts): string {
   const changed = counts.updated - counts.unchanged;
   return `CSV import ${request.importId.slice(0, 8)} batch ${request.batchIndex + 1}: ${counts.imported} imported, ${changed} updated, ${counts.unchanged} unchanged, ${counts.deleted} deleted, ${counts.errors} errors`;
+}
+
+/** The products the import's other batches created, updated or deleted: a tie prefers a product not among them. */
+async function productsMatchedBefore(tx: Tx, request: CsvImportBatchRequest): Promise<Set<number>> {
+  const earlier = await tx
+    .select({ answer: csvImportBatches.answer })
+    .from(csvImportBatches)
+    .where(and(eq(csvImportBatches.importId, request.importId), ne(csvImportBatches.batchIndex, request.batchIndex)));
+  const ids = new Set<number>();
+  for (const { answer } of earlier) {
+    const parsed = csvImportBatchAnswerSchema.safeParse(answer);
+    if (!parsed.success) continue;
+    for (const row of parsed.data.rows) if (row.productId !== undefined) ids.add(row.productId);
+  }
+  return ids;
 }
 
 /**
@@ -265,7 +290,7 @@ export async function importCsvBatch(database: Database, actor: AuditActor, requ
         return { answer: csvImportBatchAnswerSchema.parse(stored?.answer), replayed: true };
       }
 
-      const work: BatchWork = { actor, now: new Date(), categories: new Map(), linkIds: [], untitledIds: [] };
+      const work: BatchWork = { actor, now: new Date(), categories: new Map(), linkIds: [], untitledIds: [], matched: await productsMatchedBefore(tx, request) };
       const rows: CsvRowResult[] = [];
       for (const input of request.rows) rows.push(await importRow(tx, work, input));
       const counts = countOutcomes(rows);
