@@ -27,6 +27,8 @@ import {
 } from './product-table-columns.tsx';
 import { useProductTableQuery } from './product-table-query.ts';
 import { selectColumn } from './product-table-select.tsx';
+import CheckLinksButton from '../link-health/CheckLinksButton.tsx';
+import { healthColumn } from '../link-health/health-column.tsx';
 
 const linkButton = 'font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900';
 
@@ -66,13 +68,15 @@ export default function ManageSection() {
   };
 
   const columns = useMemo(
-    () => [selectColumn(allMatching), thumbnailColumn, nameColumn, categoryColumn, priceColumn, statusColumn, stockColumn, featuredColumn, clicksColumn, updatedColumn],
+    () => [selectColumn(allMatching), thumbnailColumn, nameColumn, categoryColumn, priceColumn, statusColumn, stockColumn, healthColumn, featuredColumn, clicksColumn, updatedColumn],
     [allMatching],
   );
 
   return (
     <ProductTable tableQuery={tableQuery} list={list} columns={columns} label="Products to manage" rowSelection={rowSelection} onRowSelectionChange={setRowSelection}>
-      <BulkActionBar count={count} busy={bulk.isPending} onAction={apply} />
+      <BulkActionBar count={count} busy={bulk.isPending} onAction={apply}>
+        <CheckLinksButton target={allMatching ? { allMatching: query } : { ids: selectedIds.map(Number) }} disabled={count === 0} />
+      </BulkActionBar>
       {allMatching ? (
         <p className="rounded-lg bg-brand-50 px-4 py-2 text-sm">
           All {productCountLabel(total)} matching these filters are selected.{' '}
