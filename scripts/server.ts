@@ -13,6 +13,7 @@ import { getDatabase } from '../src/server/db.ts';
 import { env } from '../src/server/env.ts';
 import { projectRoot } from '../src/server/local/builder.ts';
 import { startLocalServer } from '../src/server/local/server.ts';
+import { startLinkHealthTimer } from '../src/server/jobs/link-health-timer.ts';
 
 const { values } = parseArgs({
   options: {
@@ -32,10 +33,12 @@ const server = await startLocalServer({
   functionsDir: resolve(projectRoot, 'netlify/functions'),
   siteUrl: env().SITE_URL,
 });
+// Off unless asked: tests serve builds and must not reach out to retailers on their own.
+const linkHealth = env().LINK_HEALTH_SCHEDULER === 'on' ? startLinkHealthTimer(getDatabase()) : undefined;
 console.log(`Serving ${values.dir} and ${server.routes.length} functions at ${server.url}`);
 
 const stop = () => {
-  void server.close().then(() => {
+  void Promise.all([linkHealth?.stop(), server.close()]).then(() => {
     getDatabase().close();
     process.exit(0);
   });

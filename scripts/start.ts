@@ -20,6 +20,7 @@ import { LocalRebuildQueue } from '../src/server/local/rebuild-queue.ts';
 import { startLocalServer, type LocalServer } from '../src/server/local/server.ts';
 import { SiteFolders } from '../src/server/local/site-folders.ts';
 import { failInterruptedBuilds, insertBuildRequest, registerLocalBuilder } from '../src/server/rebuild.ts';
+import { startLinkHealthTimer, type LinkHealthTimer } from '../src/server/jobs/link-health-timer.ts';
 
 const config = env();
 const database = getDatabase();
@@ -33,7 +34,7 @@ const queue = new LocalRebuildQueue({
   logger: consoleLogger,
 });
 /** Filled once the server listens; stop() may run before that (Ctrl-C during the first build). */
-const running: { server?: LocalServer } = {};
+const running: { server?: LocalServer; linkHealth?: LinkHealthTimer } = {};
 
 let stopping = false;
 async function stop(why: string, exitCode = 0): Promise<never> {
@@ -41,6 +42,7 @@ async function stop(why: string, exitCode = 0): Promise<never> {
   stopping = true;
   console.log(`\n${why}: stopping...`);
   registerLocalBuilder(undefined);
+  await running.linkHealth?.stop();
   await queue.close();
   await running.server?.close();
   folders.close();
@@ -104,5 +106,8 @@ settled = true;
 registerLocalBuilder(queue);
 // Requests queued while no builder ran (npm run dev, scripts) are built now.
 queue.notify();
+
+// The link checker's schedule (issue 13); Netlify runs link-health-scheduled.ts instead.
+if (config.LINK_HEALTH_SCHEDULER !== 'off') running.linkHealth = startLinkHealthTimer(database, { logger: consoleLogger });
 
 console.log(`\nRepwell is running at ${server.url} (${server.routes.length} functions). Press Ctrl-C to stop.`);

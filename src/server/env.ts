@@ -50,6 +50,8 @@ const EnvSchema = z.object({
    * local fixture servers only. Empty by default: every fetched address must be public, on port 80 or 443.
    */
   SCRAPE_ALLOWED_HOSTS: z.string().trim().default(''),
+  /** `npm start` runs the link checker on a timer unless this is 'off' (issue 13); scripts/server.ts only when 'on'. */
+  LINK_HEALTH_SCHEDULER: optionalText.pipe(z.enum(['on', 'off']).optional()),
 });
 
 const ResolvedEnvSchema = EnvSchema.transform((parsed) => ({ ...parsed, SITE_URL: parsed.SITE_URL ?? `http://localhost:${parsed.PORT}` }));

@@ -24,6 +24,8 @@ export interface SafeFetchOptions {
   deadlineMs?: number;
   /** Cap on the body after decompression. */
   maxBytes?: number;
+  /** Return the first maxBytes of a longer body instead of failing with 'too-large'. */
+  truncate?: boolean;
   maxRedirects?: number;
   /** host:port pairs exempt from the port and address rules; defaults to SCRAPE_ALLOWED_HOSTS. */
   allowedHosts?: readonly string[];
@@ -106,7 +108,7 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
       let text = '';
       if (method === 'HEAD') discard(response.body);
       else {
-        const bytes = await readCappedBody(response.body, headerValue(response.headers['content-encoding']), maxBytes);
+        const bytes = await readCappedBody(response.body, headerValue(response.headers['content-encoding']), maxBytes, options.truncate ?? false);
         text = decodeText(bytes, headerValue(response.headers['content-type']));
       }
       return { status: response.statusCode, url: target.url.href, headers: toHeaders(response.headers), body: text, redirects };

@@ -60,6 +60,7 @@ const GONE_TEXT =
   /\b(?:(?:this|the) (?:item|product|page) (?:is|has been) (?:no longer available|discontinued|removed)|is no longer (?:available|sold)|we couldn['’]?t find (?:that|this|the) (?:page|product|item)|(?:page|product|item) (?:you (?:are|were) looking for )?(?:could not be|was not|cannot be|can(?:'|no)t be) found|product not found)\b/i;
 const OUT_OF_STOCK_SCHEMA =
   /"availability"\s*:\s*"(?:https?:\/\/schema\.org\/)?(?:OutOfStock|SoldOut|Discontinued)"|itemprop=["']?availability["']?[^>]*?(?:href|content)=["'](?:https?:\/\/schema\.org\/)?(?:OutOfStock|SoldOut|Discontinued)|(?:href|content)=["'](?:https?:\/\/schema\.org\/)?(?:OutOfStock|SoldOut|Discontinued)["'][^>]*?itemprop=["']?availability/i;
+const IN_STOCK_SCHEMA = /"availability"\s*:\s*"(?:https?:\/\/schema\.org\/)?(?:InStock|LimitedAvailability|PreOrder|BackOrder|OnlineOnly|InStoreOnly)"|itemprop=["']?availability["']?[^>]*?(?:href|content)=["'](?:https?:\/\/schema\.org\/)?(?:InStock|LimitedAvailability|PreOrder|BackOrder)/i;
 const OUT_OF_STOCK_TEXT = /\b(?:currently unavailable|out of stock|sold out)\b/i;
 const PARAMETER_SET = new Set(AFFILIATE_PARAMETERS);
 
@@ -155,6 +156,7 @@ function availabilityOf(recorded: RecordedResponse): boolean | null {
   const scraped = extractProduct(recorded.body, recorded.finalUrl);
   if (scraped.ok && scraped.product.availability !== null) return scraped.product.availability;
   if (OUT_OF_STOCK_SCHEMA.test(recorded.body)) return false;
+  if (IN_STOCK_SCHEMA.test(recorded.body)) return true;
   return null;
 }
 
