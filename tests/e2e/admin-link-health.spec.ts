@@ -79,13 +79,18 @@ test('the overview counts the problem worst first and links to Manage filtered t
   await expect(page.getByRole('table', { name: 'Products to manage' })).toContainText(name);
 });
 
-test('Acknowledge stops reporting the result until it changes', async ({ page }) => {
+test('Acknowledge stops reporting the result until it changes, and Check now adds to the history', async ({ page }) => {
   await page.goto(`/dashboard/manage?search=${encodeURIComponent(name)}`);
   await expect(healthButton(page)).toHaveText('Not found');
   await healthButton(page).click();
   const dialog = page.getByRole('dialog', { name: `Link health of ${name}` });
   await dialog.getByRole('button', { name: 'Acknowledge' }).click();
   await expect(toast(page, 'Result acknowledged')).toBeVisible();
+  await expect(dialog.getByText('Current result: Not found (acknowledged)', { exact: true })).toBeVisible();
+  // 'Check now' adds a check to the history as soon as it is stored; the same result stays acknowledged.
+  await dialog.getByRole('button', { name: 'Check now' }).click();
+  await expect(dialog.getByRole('table', { name: /^Link checks of/ }).locator('tbody tr')).toHaveCount(3, { timeout: 60_000 });
+  await expect(dialog.getByRole('button', { name: 'Check now' })).toBeEnabled();
   await expect(dialog.getByText('Current result: Not found (acknowledged)', { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(healthButton(page)).toHaveText('Not found (not reported)');
