@@ -4,11 +4,12 @@
  * https://docs.netlify.com/functions/scheduled-functions/
  */
 import { getDatabase } from '../../src/server/db.ts';
+import { noContent } from '../../src/server/http.ts';
 import { continueLinkChecks } from '../../src/server/jobs/link-health-handoff.ts';
 
 export const config = { schedule: '@hourly' };
 
 export default async (): Promise<Response> => {
   await continueLinkChecks(getDatabase(), undefined);
-  return new Response(null, { status: 204 });
+  return noContent();
 };

@@ -29,7 +29,8 @@ type Attempt = { answer: SafeFetchResult } | { failure: OutboundError };
 
 async function attempt(gate: HostGate, host: string, url: string, options: SafeFetchOptions, signal: AbortSignal | undefined): Promise<Attempt> {
   try {
-    return { answer: await gate.run(host, () => safeFetch(url, { ...options, signal }), signal) };
+    const beforeRedirect = (next: URL, hopSignal: AbortSignal) => gate.hop(next.host, hopSignal);
+    return { answer: await gate.run(host, () => safeFetch(url, { ...options, signal, beforeRedirect }), signal) };
   } catch (error) {
     if (error instanceof OutboundError) return { failure: error };
     throw error;

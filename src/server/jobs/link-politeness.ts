@@ -3,8 +3,8 @@
  * time per host, and at most `concurrency` requests in flight overall. One gate per process, so a scheduled run and
  * an on-demand run in the same server share the hosts' clocks.
  *
- * A host is URL.host (name and port): fixture retailers on 127.0.0.1 differ by port. Hops of a redirect chain are
- * made inside safeFetch and are not spaced; each link's first request is.
+ * A host is URL.host (name and port): fixture retailers on 127.0.0.1 differ by port. Hops of a redirect chain take
+ * their host's turn too (safeFetch's beforeRedirect), so a 301 to the same host is not a second request in the same second.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -30,11 +30,12 @@ export class HostGate {
   run<T>(host: string, request: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     const previous = this.#tails.get(host) ?? Promise.resolve();
     const turn = previous.then(async () => {
-      const wait = (this.#nextAt.get(host) ?? 0) - Date.now();
-      if (wait > 0) await sleep(wait, undefined, { signal });
+      await this.#waitTurn(host, signal);
       await this.#acquire();
-      this.#nextAt.set(host, Math.max(this.#nextAt.get(host) ?? 0, Date.now() + this.intervalMs));
       try {
+        // A redirect hop may have taken the host's turn while this request waited for a slot.
+        await this.#waitTurn(host, signal);
+        this.#nextAt.set(host, Date.now() + this.intervalMs);
         return await request();
       } finally {
         this.#release();
@@ -46,6 +47,20 @@ export class HostGate {
       if (this.#tails.get(host) === tail) this.#tails.delete(host);
     });
     return turn;
+  }
+
+  /**
+   * A redirect hop inside a request already running: waits for the hop's host's turn and takes it (the request holds
+   * its slot, so no second slot is taken).
+   */
+  async hop(host: string, signal?: AbortSignal): Promise<void> {
+    await this.#waitTurn(host, signal);
+    this.#nextAt.set(host, Date.now() + this.intervalMs);
+  }
+
+  async #waitTurn(host: string, signal: AbortSignal | undefined): Promise<void> {
+    // Re-checked after each sleep: another request or hop may have taken the turn meanwhile.
+    for (let wait = this.nextAt(host) - Date.now(); wait > 0; wait = this.nextAt(host) - Date.now()) await sleep(wait, undefined, { signal });
   }
 
   /** A host that answered 429/503 with Retry-After is left alone that long (capped by the caller). */

@@ -34,6 +34,8 @@ export interface SafeFetchOptions {
   /** The caller's own cancellation, on top of the deadline. */
   signal?: AbortSignal;
   userAgent?: string;
+  /** Awaited before each redirect is followed (the link checker spaces requests to a host, hops included). */
+  beforeRedirect?: (next: URL, signal: AbortSignal) => Promise<void>;
 }
 
 export interface RedirectHop {
@@ -102,6 +104,7 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
         }
         // Every hop passes the same checks as the first URL: a public page may redirect to a private address.
         target = checkTarget(next, allowList);
+        await options.beforeRedirect?.(target.url, signal);
         continue;
       }
 
