@@ -455,3 +455,82 @@ export const pins = sqliteTable(
 );
 export type PinRow = typeof pins.$inferSelect;
 export type NewPinRow = typeof pins.$inferInsert;
+
+export const linkHealthClassValues = ['ok', 'redirected', 'tag-lost', 'not-found', 'soft-not-found', 'out-of-stock', 'blocked', 'error'] as const;
+export const linkCheckRunTriggers = ['schedule', 'manual'] as const;
+
+/**
+ * The link checker's history (issue 13, point 2): one row per check of a product's affiliate URL, kept so the admin
+ * panel shows how a link changed. A product's rows go with it.
+ */
+export const linkChecks = sqliteTable(
+  'link_checks',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    runId: integer('run_id'),
+    url: text('url').notNull(),
+    checkedAt: integer('checked_at', { mode: 'timestamp_ms' }).notNull(),
+    /** 'HEAD', 'GET' or 'HEAD+GET'. */
+    method: text('method').notNull(),
+    statusCode: integer('status_code'),
+    finalUrl: text('final_url'),
+    class: text('class', { enum: linkHealthClassValues }).notNull(),
+    detail: text('detail').notNull().default(''),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (t) => [index('link_checks_product_idx').on(t.productId, t.checkedAt)],
+);
+export type LinkCheckRow = typeof linkChecks.$inferSelect;
+
+/** Each product's current link state (src/domain/admin/link-health/state.ts): what the list, filter and overview read. */
+export const linkHealth = sqliteTable(
+  'link_health',
+  {
+    productId: integer('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    lastClass: text('last_class', { enum: linkHealthClassValues }).notNull(),
+    lastStatus: integer('last_status'),
+    lastFinalUrl: text('last_final_url'),
+    lastDetail: text('last_detail').notNull().default(''),
+    lastCheckedAt: integer('last_checked_at', { mode: 'timestamp_ms' }).notNull(),
+    consecutive: integer('consecutive').notNull().default(1),
+    flagged: integer('flagged', { mode: 'boolean' }).notNull().default(false),
+    acknowledgedClass: text('acknowledged_class', { enum: linkHealthClassValues }),
+    acknowledgedFinalUrl: text('acknowledged_final_url'),
+    acknowledgedAt: integer('acknowledged_at', { mode: 'timestamp_ms' }),
+    nextCheckAt: integer('next_check_at', { mode: 'timestamp_ms' }).notNull(),
+    backoffLevel: integer('backoff_level').notNull().default(0),
+  },
+  (t) => [index('link_health_class_idx').on(t.lastClass), index('link_health_flagged_idx').on(t.flagged), index('link_health_next_idx').on(t.nextCheckAt)],
+);
+export type LinkHealthRecord = typeof linkHealth.$inferSelect;
+
+/**
+ * Runs of the checker, so a run over 10,000 links resumes where it stopped: `cursor` is the highest product id
+ * finished in order, written after every batch. A manual run lists its products; a scheduled one covers all due
+ * products. `leaseUntil` keeps two invocations (a timer and a background function) from working one run at once.
+ */
+export const linkCheckRuns = sqliteTable(
+  'link_check_runs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    trigger: text('trigger', { enum: linkCheckRunTriggers }).notNull(),
+    /** Product ids of a manual run; null for a scheduled run over every due product. */
+    productIds: text('product_ids', { mode: 'json' }).$type<number[]>(),
+    cursor: integer('cursor').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    checked: integer('checked').notNull().default(0),
+    counts: text('counts', { mode: 'json' }).$type<Record<string, number>>().notNull().default({}),
+    startedAt: integer('started_at', { mode: 'timestamp_ms' }).notNull(),
+    finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
+    leaseUntil: integer('lease_until', { mode: 'timestamp_ms' }),
+    requestedBy: text('requested_by'),
+  },
+  (t) => [index('link_check_runs_open_idx').on(t.finishedAt, t.id)],
+);
+export type LinkCheckRun = typeof linkCheckRuns.$inferSelect;

@@ -16,6 +16,8 @@
  *   npm run bench -- admin-list     only the admin list: seeds, serves the functions, no site build
  *   npm run bench -- add-by-link    only add by link against a fixture retailer on 127.0.0.1 (scripts/bench/add-by-link.ts)
  *   npm run bench -- csv-import     only the CSV import: seeds, builds (the admin page is part of the site), imports
+ *   npm run bench -- link-health [--links 2000] [--hosts 50] [--interval 1000]
+ *                                   only the link checker over fixture retailers on 127.0.0.1 (scripts/bench/link-health.ts)
  *
  * It builds, so do not run it at the same time as another build of this checkout (Astro shares
  * .astro/): `flock /tmp/repwell-build.lock npm run bench`.
@@ -38,11 +40,14 @@ const { values, positionals } = parseArgs({
     products: { type: 'string', default: '10000' },
     keep: { type: 'boolean', default: false },
     'lighthouse-runs': { type: 'string', default: '3' },
+    links: { type: 'string', default: '2000' },
+    hosts: { type: 'string', default: '50' },
+    interval: { type: 'string', default: '1000' },
   },
 });
 const productCount = Number(values.products);
 const lighthouseRuns = Number(values['lighthouse-runs']);
-const suites = ['admin-list', 'add-by-link', 'csv-import'] as const;
+const suites = ['admin-list', 'add-by-link', 'csv-import', 'link-health'] as const;
 const only = positionals[0] as (typeof suites)[number] | undefined;
 if (only !== undefined && !suites.includes(only)) throw new Error(`Unknown bench "${only}": choose one of ${suites.join(', ')}, or none for all.`);
 
@@ -84,6 +89,11 @@ async function main(): Promise<number> {
   const figures: Figure[] = [];
 
   try {
+    if (only === 'link-health') {
+      const { measureLinkHealth } = await import('./bench/link-health.ts');
+      figures.push(...(await measureLinkHealth({ links: Number(values.links), hosts: Number(values.hosts), intervalMs: Number(values.interval) }, log)));
+      return report(figures, started);
+    }
     log(`seeding ${productCount} products into ${dir}`);
     const seedStarted = performance.now();
     const database = new Database({ url: databaseUrl });
@@ -181,6 +191,9 @@ async function main(): Promise<number> {
     } finally {
       await server.close();
     }
+
+    const { measureLinkHealth } = await import('./bench/link-health.ts');
+    figures.push(...(await measureLinkHealth({ links: Number(values.links), hosts: Number(values.hosts), intervalMs: Number(values.interval) }, log)));
   } finally {
     if (values.keep) log(`kept ${dir}`);
     else rmSync(dir, { recursive: true, force: true });

@@ -15,6 +15,7 @@ import { projectRoot } from '../src/server/local/builder.ts';
 import { startLocalServer } from '../src/server/local/server.ts';
 import { startPinterestTimer } from '../src/server/jobs/pinterest-timer.ts';
 import { consoleLogger } from '../src/server/local/logger.ts';
+import { startLinkHealthTimer } from '../src/server/jobs/link-health-timer.ts';
 
 const { values } = parseArgs({
   options: {
@@ -34,12 +35,14 @@ const server = await startLocalServer({
   functionsDir: resolve(projectRoot, 'netlify/functions'),
   siteUrl: env().SITE_URL,
 });
-// Off unless asked: this server runs under tests, which start the publisher themselves.
+// Off unless asked: this server runs under tests, which start the publisher themselves and must not reach out to
+// retailers on their own.
 const pinterest = env().PINTEREST_SCHEDULER === 'on' ? startPinterestTimer(getDatabase(), { logger: consoleLogger }) : undefined;
+const linkHealth = env().LINK_HEALTH_SCHEDULER === 'on' ? startLinkHealthTimer(getDatabase()) : undefined;
 console.log(`Serving ${values.dir} and ${server.routes.length} functions at ${server.url}`);
 
 const stop = () => {
-  void Promise.resolve(pinterest?.stop())
+  void Promise.all([pinterest?.stop(), linkHealth?.stop()])
     .then(() => server.close())
     .then(() => {
       getDatabase().close();

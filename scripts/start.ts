@@ -21,6 +21,7 @@ import { startLocalServer, type LocalServer } from '../src/server/local/server.t
 import { SiteFolders } from '../src/server/local/site-folders.ts';
 import { failInterruptedBuilds, insertBuildRequest, registerLocalBuilder } from '../src/server/rebuild.ts';
 import { startPinterestTimer, type PinterestTimer } from '../src/server/jobs/pinterest-timer.ts';
+import { startLinkHealthTimer, type LinkHealthTimer } from '../src/server/jobs/link-health-timer.ts';
 
 const config = env();
 const database = getDatabase();
@@ -34,7 +35,7 @@ const queue = new LocalRebuildQueue({
   logger: consoleLogger,
 });
 /** Filled once the server listens; stop() may run before that (Ctrl-C during the first build). */
-const running: { server?: LocalServer; pinterest?: PinterestTimer } = {};
+const running: { server?: LocalServer; pinterest?: PinterestTimer; linkHealth?: LinkHealthTimer } = {};
 
 let stopping = false;
 async function stop(why: string, exitCode = 0): Promise<never> {
@@ -43,6 +44,7 @@ async function stop(why: string, exitCode = 0): Promise<never> {
   console.log(`\n${why}: stopping...`);
   registerLocalBuilder(undefined);
   await running.pinterest?.stop();
+  await running.linkHealth?.stop();
   await queue.close();
   await running.server?.close();
   folders.close();
@@ -109,5 +111,7 @@ queue.notify();
 
 // Scheduled pins go out as on Netlify's scheduled function (ARCHITECTURE section 12).
 if (config.PINTEREST_SCHEDULER !== 'off') running.pinterest = startPinterestTimer(database, { logger: consoleLogger });
+// The link checker's schedule (issue 13); Netlify runs link-health-scheduled.ts instead.
+if (config.LINK_HEALTH_SCHEDULER !== 'off') running.linkHealth = startLinkHealthTimer(database, { logger: consoleLogger });
 
 console.log(`\nRepwell is running at ${server.url} (${server.routes.length} functions). Press Ctrl-C to stop.`);

@@ -61,6 +61,8 @@ const EnvSchema = z.object({
   PINTEREST_PINS_PER_HOUR: optionalText.transform((value) => (value === undefined ? undefined : Number(value))).pipe(z.number().int().min(1).max(100).optional()),
   /** 'off' stops the local server's publisher timer (tests leave it off unless they ask). */
   PINTEREST_SCHEDULER: optionalText.pipe(z.enum(['on', 'off']).optional()),
+  /** `npm start` runs the link checker on a timer unless this is 'off' (issue 13); scripts/server.ts only when 'on'. */
+  LINK_HEALTH_SCHEDULER: optionalText.pipe(z.enum(['on', 'off']).optional()),
 });
 
 const ResolvedEnvSchema = EnvSchema.transform((parsed) => ({ ...parsed, SITE_URL: parsed.SITE_URL ?? `http://localhost:${parsed.PORT}` }));

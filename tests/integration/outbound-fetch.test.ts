@@ -262,6 +262,16 @@ describe('safeFetch: refusals', () => {
     expect(error.code).toBe('too-large');
   });
 
+  it('with truncate, returns the first maxBytes of an endless body or a gzip bomb instead of failing (the link checker reads a page\'s start)', async () => {
+    const endless = await safeFetch(`${fixture.base}/endless`, opts({ maxBytes: 100_000, truncate: true }));
+    expect(endless.status).toBe(200);
+    expect(endless.body).toBe('a'.repeat(100_000));
+    const bombed = await safeFetch(`${fixture.base}/gzip-bomb`, opts({ maxBytes: 200_000, truncate: true }));
+    expect(bombed.body.length).toBe(200_000);
+    const whole = await safeFetch(`${fixture.base}/gzip`, opts({ maxBytes: 1_000_000, truncate: true }));
+    expect(whole.body).toBe(page);
+  });
+
   it('refuses a content coding it cannot undo while counting', async () => {
     const error = await refusal(`${fixture.base}/unknown-encoding`);
     expect(error.code).toBe('bad-encoding');

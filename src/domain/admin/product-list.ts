@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { needsReviewReasons } from './needs-review.ts';
+import { linkHealthClasses } from './link-health/classes.ts';
 
 /** The statuses of db/schema.ts's products.status (attributes.status folded); a unit test keeps them equal. */
 export const productStatuses = ['draft', 'active', 'published'] as const;
@@ -29,6 +30,9 @@ export type SortDirection = (typeof sortDirections)[number];
 export const DEFAULT_SORT: { sort: ProductSortField; dir: SortDirection } = { sort: 'created', dir: 'desc' };
 
 export const stockFilters = ['in', 'out'] as const;
+/** Link health (issue 13): 'problem' = flagged and not acknowledged; 'unchecked' = never checked; or one class. */
+export const healthFilters = ['problem', 'unchecked', ...linkHealthClasses] as const;
+export type HealthFilter = (typeof healthFilters)[number];
 export type StockFilter = (typeof stockFilters)[number];
 
 export const productListTexts = {
@@ -41,6 +45,7 @@ export const productListTexts = {
   stockInvalid: 'stock must be in or out.',
   featuredInvalid: 'featured must be true or false.',
   reviewInvalid: 'review must be needed.',
+  healthInvalid: `health must be one of problem, unchecked, ${linkHealthClasses.join(', ')}.`,
   sortInvalid: `sort must be one of ${productSortFields.join(', ')}.`,
   dirInvalid: 'dir must be asc or desc.',
   empty: 'No products match these filters',
@@ -66,6 +71,7 @@ export const productFilterSchema = z.strictObject({
   featured: z.boolean({ error: productListTexts.featuredInvalid }).optional(),
   /** Only products marked needs_review (a scrape that failed, an import row without a title). */
   needsReview: z.literal(true, { error: productListTexts.reviewInvalid }).optional(),
+  health: z.enum(healthFilters, { error: productListTexts.healthInvalid }).optional(),
 });
 export type ProductFilter = z.infer<typeof productFilterSchema>;
 
@@ -84,6 +90,7 @@ const queryParamsSchema = z.strictObject({
   stock: z.string().optional(),
   featured: z.enum(['true', 'false'], { error: productListTexts.featuredInvalid }).optional(),
   review: z.literal('needed', { error: productListTexts.reviewInvalid }).optional(),
+  health: z.string().optional(),
   sort: z.enum(productSortFields, { error: productListTexts.sortInvalid }).optional(),
   dir: z.enum(sortDirections, { error: productListTexts.dirInvalid }).optional(),
   page: z.string().regex(/^[1-9]\d{0,5}$/, productListTexts.pageInvalid).optional(),
@@ -150,6 +157,7 @@ export function productListSearchParams(query: ProductListQuery): URLSearchParam
   if (query.stock) params.set('stock', query.stock);
   if (query.featured !== undefined) params.set('featured', String(query.featured));
   if (query.needsReview) params.set('review', 'needed');
+  if (query.health) params.set('health', query.health);
   if (query.sort !== DEFAULT_SORT.sort) params.set('sort', query.sort);
   if (query.dir !== defaultDirection(query.sort)) params.set('dir', query.dir);
   if (query.page !== 1) params.set('page', String(query.page));
@@ -204,6 +212,8 @@ export const productListRowSchema = z.object({
   needsReview: z.enum(needsReviewReasons).nullable(),
   category: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable(),
   clickCount: z.number().int(),
+  /** The affiliate link's last check, or null when never checked (issue 13). */
+  health: z.object({ class: z.enum(linkHealthClasses), reported: z.boolean(), checkedAt: z.iso.datetime() }).nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

@@ -7,7 +7,8 @@
  */
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../../../db/client.ts';
-import { categories, products } from '../../../db/schema.ts';
+import { categories, linkHealth, products } from '../../../db/schema.ts';
+import { isReported } from '../../domain/admin/link-health/state.ts';
 import { needsReviewReason } from '../../domain/admin/needs-review.ts';
 import { isCodeLike, likeLiteral, type ProductFilter, type ProductList, type ProductListQuery, type ProductSortField } from '../../domain/admin/product-list.ts';
 
@@ -42,7 +43,18 @@ export function productFilterCondition(filter: ProductFilter): SQL | undefined {
   if (filter.stock) conditions.push(eq(products.inStock, filter.stock === 'in'));
   if (filter.featured !== undefined) conditions.push(filter.featured ? ne(products.isFeatured, false) : eq(products.isFeatured, false));
   if (filter.needsReview) conditions.push(sql`json_extract(${products.attributes}, '$.needs_review') is not null`);
+  if (filter.health) conditions.push(healthCondition(filter.health));
   return and(...conditions);
+}
+
+/** Link health (issue 13): by the link_health row of the product; 'problem' is flagged and not acknowledged. */
+function healthCondition(health: NonNullable<ProductFilter['health']>): SQL {
+  if (health === 'unchecked') return sql`${products.id} not in (select ${linkHealth.productId} from ${linkHealth})`;
+  const rows =
+    health === 'problem'
+      ? sql`select ${linkHealth.productId} from ${linkHealth} where ${linkHealth.flagged} = 1 and not (${linkHealth.acknowledgedClass} is ${linkHealth.lastClass} and ${linkHealth.acknowledgedFinalUrl} is ${linkHealth.lastFinalUrl})`
+      : sql`select ${linkHealth.productId} from ${linkHealth} where ${linkHealth.lastClass} = ${health}`;
+  return inArray(products.id, sql`(${rows})`);
 }
 
 const sortColumns: Record<ProductSortField, SQL> = {
@@ -94,11 +106,18 @@ export function productPageQuery(db: Db, query: ProductListQuery) {
       categoryName: categories.name,
       categorySlug: categories.slug,
       clickCount: products.clickCount,
+      healthClass: linkHealth.lastClass,
+      healthFlagged: linkHealth.flagged,
+      healthFinalUrl: linkHealth.lastFinalUrl,
+      healthAckClass: linkHealth.acknowledgedClass,
+      healthAckFinalUrl: linkHealth.acknowledgedFinalUrl,
+      healthCheckedAt: linkHealth.lastCheckedAt,
       createdAt: products.createdAt,
       updatedAt: products.updatedAt,
     })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(linkHealth, eq(linkHealth.productId, products.id))
     .where(inArray(products.id, page))
     .orderBy(...orderBy(query));
 }
@@ -112,7 +131,7 @@ export function productCountQuery(db: Db, filter: ProductFilter) {
 export async function listAdminProducts(database: Database, query: ProductListQuery): Promise<ProductList> {
   const [rows, [counted]] = await database.run((db) => Promise.all([productPageQuery(db, query), productCountQuery(db, query)]));
   return {
-    rows: rows.map(({ categoryId, categoryName, categorySlug, sku, asin, status, isFeatured, needsReview, createdAt, updatedAt, ...row }) => ({
+    rows: rows.map(({ categoryId, categoryName, categorySlug, sku, asin, status, isFeatured, needsReview, createdAt, updatedAt, healthClass, healthFlagged, healthFinalUrl, healthAckClass, healthAckFinalUrl, healthCheckedAt, ...row }) => ({
       ...row,
       // The generated columns come straight from JSON: a number-typed SKU reads back as a number.
       sku: sku === null || sku === undefined ? null : String(sku),
@@ -121,6 +140,14 @@ export async function listAdminProducts(database: Database, query: ProductListQu
       isFeatured: Boolean(isFeatured),
       needsReview: needsReviewReason({ needs_review: needsReview }),
       category: categoryId !== null && categoryName !== null && categorySlug !== null ? { id: categoryId, name: categoryName, slug: categorySlug } : null,
+      health:
+        healthClass && healthCheckedAt
+          ? {
+              class: healthClass,
+              reported: isReported({ flagged: Boolean(healthFlagged), lastClass: healthClass, lastFinalUrl: healthFinalUrl, acknowledgedClass: healthAckClass, acknowledgedFinalUrl: healthAckFinalUrl }),
+              checkedAt: healthCheckedAt.toISOString(),
+            }
+          : null,
       createdAt: createdAt.toISOString(),
       updatedAt: updatedAt.toISOString(),
     })),

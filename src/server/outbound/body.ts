@@ -47,14 +47,22 @@ function codings(contentEncoding: string | undefined): string[] {
     .reverse();
 }
 
-export async function readCappedBody(body: Readable, contentEncoding: string | undefined, maxBytes: number): Promise<Buffer> {
+/**
+ * `truncate`: stop at the cap and return the first `maxBytes` instead of failing, for callers that need only the
+ * start of a page (the link checker reads availability from the first 512 KB).
+ */
+export async function readCappedBody(body: Readable, contentEncoding: string | undefined, maxBytes: number, truncate = false): Promise<Buffer> {
   const tooLarge = () => new OutboundError('too-large', `The page is larger than the ${formatBytes(maxBytes)} limit (after decompression).`);
   let wire = 0;
   // Counts raw bytes too: a compressed stream that inflates to almost nothing must not run forever either.
   let stream: AsyncIterable<Buffer> = (async function* () {
     for await (const chunk of body as AsyncIterable<Buffer>) {
       wire += chunk.length;
-      if (wire > maxBytes) throw tooLarge();
+      if (wire > maxBytes) {
+        if (!truncate) throw tooLarge();
+        yield chunk.subarray(0, chunk.length - (wire - maxBytes));
+        return;
+      }
       yield chunk;
     }
   })();
@@ -72,7 +80,13 @@ export async function readCappedBody(body: Readable, contentEncoding: string | u
   try {
     for await (const chunk of stream) {
       total += chunk.length;
-      if (total > maxBytes) throw tooLarge();
+      if (total > maxBytes) {
+        if (!truncate) throw tooLarge();
+        const keep = chunk.length - (total - maxBytes);
+        chunks.push(chunk.subarray(0, keep));
+        total = maxBytes;
+        break;
+      }
       chunks.push(chunk);
     }
   } finally {

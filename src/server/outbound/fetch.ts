@@ -24,6 +24,8 @@ export interface SafeFetchOptions {
   deadlineMs?: number;
   /** Cap on the body after decompression. */
   maxBytes?: number;
+  /** Return the first maxBytes of a longer body instead of failing with 'too-large'. */
+  truncate?: boolean;
   maxRedirects?: number;
   /** host:port pairs exempt from the port and address rules; defaults to SCRAPE_ALLOWED_HOSTS. */
   allowedHosts?: readonly string[];
@@ -32,6 +34,8 @@ export interface SafeFetchOptions {
   /** The caller's own cancellation, on top of the deadline. */
   signal?: AbortSignal;
   userAgent?: string;
+  /** Awaited before each redirect is followed (the link checker spaces requests to a host, hops included). */
+  beforeRedirect?: (next: URL, signal: AbortSignal) => Promise<void>;
 }
 
 export interface RedirectHop {
@@ -100,13 +104,14 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
         }
         // Every hop passes the same checks as the first URL: a public page may redirect to a private address.
         target = checkTarget(next, allowList);
+        await options.beforeRedirect?.(target.url, signal);
         continue;
       }
 
       let text = '';
       if (method === 'HEAD') discard(response.body);
       else {
-        const bytes = await readCappedBody(response.body, headerValue(response.headers['content-encoding']), maxBytes);
+        const bytes = await readCappedBody(response.body, headerValue(response.headers['content-encoding']), maxBytes, options.truncate ?? false);
         text = decodeText(bytes, headerValue(response.headers['content-type']));
       }
       return { status: response.statusCode, url: target.url.href, headers: toHeaders(response.headers), body: text, redirects };

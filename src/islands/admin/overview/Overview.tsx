@@ -10,6 +10,7 @@ import type { AdminOverview } from '../../../domain/admin/overview.ts';
 import { ui } from '../../ui.ts';
 import { adminApi, adminKeys } from '../api.ts';
 import { useQueryState } from '../frame/use-query-state.ts';
+import LinkHealthCard from '../link-health/LinkHealthCard.tsx';
 import BuildState from './BuildState.tsx';
 import { MessagesList, LatestMessages } from './Messages.tsx';
 import RecentActivity from './RecentActivity.tsx';
@@ -60,6 +61,7 @@ export default function Overview() {
     <div className="space-y-8">
       <Figures data={data} />
       <BuildState status={data.builds} />
+      <LinkHealthCard />
       <div className="grid gap-8 xl:grid-cols-2">
         <RecentActivity entries={data.activity} />
         <LatestMessages messages={data.latestMessages} total={data.messages} onShowAll={() => setQuery({ view: 'messages' }, { push: true })} />

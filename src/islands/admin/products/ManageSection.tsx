@@ -28,6 +28,8 @@ import {
 } from './product-table-columns.tsx';
 import { useProductTableQuery } from './product-table-query.ts';
 import { selectColumn } from './product-table-select.tsx';
+import CheckLinksButton from '../link-health/CheckLinksButton.tsx';
+import { healthColumn } from '../link-health/health-column.tsx';
 
 const linkButton = 'font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900';
 
@@ -67,7 +69,7 @@ export default function ManageSection() {
   };
 
   const columns = useMemo(
-    () => [selectColumn(allMatching), thumbnailColumn, nameColumn, categoryColumn, priceColumn, statusColumn, stockColumn, featuredColumn, clicksColumn, updatedColumn],
+    () => [selectColumn(allMatching), thumbnailColumn, nameColumn, categoryColumn, priceColumn, statusColumn, stockColumn, healthColumn, featuredColumn, clicksColumn, updatedColumn],
     [allMatching],
   );
 
@@ -76,7 +78,9 @@ export default function ManageSection() {
       <div className="flex justify-end">
         <ExportCsvButton filter={filterOf(query)} />
       </div>
-      <BulkActionBar count={count} busy={bulk.isPending} onAction={apply} />
+      <BulkActionBar count={count} busy={bulk.isPending} onAction={apply}>
+        <CheckLinksButton target={allMatching ? { allMatching: query } : { ids: selectedIds.map(Number) }} disabled={count === 0} />
+      </BulkActionBar>
       {allMatching ? (
         <p className="rounded-lg bg-brand-50 px-4 py-2 text-sm">
           All {productCountLabel(total)} matching these filters are selected.{' '}

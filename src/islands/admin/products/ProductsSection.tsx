@@ -29,6 +29,7 @@ import {
 } from './product-table-columns.tsx';
 import { useProductTableQuery } from './product-table-query.ts';
 import { rowActionColumns } from './product-table-row-actions.tsx';
+import { healthColumn } from '../link-health/health-column.tsx';
 
 const statusAction: Record<ProductStatus, BulkAction> = { published: 'publish', draft: 'unpublish', active: 'activate' };
 
@@ -65,7 +66,7 @@ export default function ProductsSection() {
       },
       onDelete: (row) => remove.mutateAsync(row),
     });
-    return [thumbnailColumn, nameColumn, categoryColumn, priceColumn, statusColumn, actions.status, stockColumn, actions.featured, ratingColumn, clicksColumn, createdColumn, updatedColumn, actions.actions];
+    return [thumbnailColumn, nameColumn, categoryColumn, priceColumn, statusColumn, actions.status, stockColumn, healthColumn, actions.featured, ratingColumn, clicksColumn, createdColumn, updatedColumn, actions.actions];
     // change.mutate is stable; busyId is what changes the controls.
   }, [busyId, change.mutate, remove.mutateAsync]);
 

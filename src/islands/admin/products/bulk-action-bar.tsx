@@ -3,7 +3,7 @@
  * in or out of stock, delete (after a confirmation with the count). Everything is disabled while nothing is selected
  * or an action runs.
  */
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { bulkActionLabels, bulkDeleteQuestion, bulkDeleteWarning, type BulkAction } from '../../../domain/admin/product-bulk.ts';
 import { productCountLabel } from '../../../domain/admin/product-list.ts';
 import { ui } from '../../ui.ts';
@@ -19,9 +19,11 @@ export interface BulkActionBarProps {
   busy: boolean;
   /** Resolves when the action has answered (rejects on failure, keeping the delete dialog open). */
   onAction(action: BulkAction, categoryId?: number): Promise<unknown>;
+  /** More actions on the selection that are not product writes (Manage's 'Check links'). */
+  children?: ReactNode;
 }
 
-export default function BulkActionBar({ count, busy, onAction }: BulkActionBarProps) {
+export default function BulkActionBar({ count, busy, onAction, children }: BulkActionBarProps) {
   const moveId = useId();
   const [categoryId, setCategoryId] = useState('');
   const categories = useQuery({ queryKey: categoryKeys.all, queryFn: categoriesApi.list });
@@ -65,6 +67,7 @@ export default function BulkActionBar({ count, busy, onAction }: BulkActionBarPr
         confirmLabel={`Delete ${productCountLabel(count)}`}
         onConfirm={() => onAction('delete')}
       />
+      {children}
     </div>
   );
 }

@@ -4,6 +4,7 @@
  */
 import { Search, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { classLabels, linkHealthClasses } from '../../../domain/admin/link-health/classes.ts';
 import { SEARCH_MAX, productStatuses, type ProductFilter } from '../../../domain/admin/product-list.ts';
 import { ui } from '../../ui.ts';
 import { categoriesApi, categoryKeys } from '../categories/categories-api.ts';
@@ -130,6 +131,16 @@ export default function ProductTableToolbar({ tableQuery }: { tableQuery: Produc
       <FilterSelect label="Review" value={query.needsReview ? 'needed' : ''} onChange={(value) => filter({ needsReview: value === 'needed' ? true : undefined })}>
         <option value="">Reviewed or not</option>
         <option value="needed">Needs review</option>
+      </FilterSelect>
+      <FilterSelect label="Link health" value={query.health ?? ''} onChange={(value) => filter({ health: (value || undefined) as ProductFilter['health'] })}>
+        <option value="">Any link health</option>
+        <option value="problem">Problems</option>
+        <option value="unchecked">Not checked yet</option>
+        {linkHealthClasses.map((kind) => (
+          <option key={kind} value={kind}>
+            {classLabels[kind]}
+          </option>
+        ))}
       </FilterSelect>
     </div>
   );

@@ -1,0 +1,47 @@
+/**
+ * Manage's 'Check links' bulk action (issue 13, point 2): checks the selection, or every product matching the filters,
+ * now. The toast says how many links were sent; the health column then refreshes as the results arrive.
+ */
+import { linkHealthTexts } from '../../../domain/admin/link-health/api.ts';
+import { productCountLabel, type ProductListQuery } from '../../../domain/admin/product-list.ts';
+import { toast } from '../../../lib/toast.ts';
+import { ui } from '../../ui.ts';
+import { toastApiError } from '../api.ts';
+import { useMutation } from '../query.ts';
+import { checkLinks, matchingIds } from './link-health-api.ts';
+import { useLinkCheckRun } from './use-link-check-run.ts';
+
+export interface CheckLinksButtonProps {
+  /** The selected ids, or the list's query when every matching product is selected. */
+  target: { ids: number[] } | { allMatching: ProductListQuery };
+  disabled: boolean;
+}
+
+export default function CheckLinksButton({ target, disabled }: CheckLinksButtonProps) {
+  const run = useLinkCheckRun();
+  const start = useMutation({
+    mutationFn: async () => {
+      const ids = 'ids' in target ? target.ids : await matchingIds(target.allMatching);
+      await checkLinks(ids);
+      return ids.length;
+    },
+    onSuccess: (count) => {
+      toast({ title: 'Link check started', description: `Checking the links of ${productCountLabel(count)}. The Link health column updates as results arrive.`, variant: 'success' });
+      run.follow();
+    },
+    onError: (error) => toastApiError(error, linkHealthTexts.checkFailed),
+  });
+  const busy = start.isPending || run.active;
+  return (
+    <>
+      <button type="button" className={`${ui.secondaryButton} h-9 px-3`} disabled={disabled || start.isPending} onClick={() => start.mutate()}>
+        {start.isPending ? 'Starting…' : 'Check links'}
+      </button>
+      {busy && (
+        <span role="status" className="text-sm text-ink-muted">
+          {run.run ? `Checking links: ${run.run.checked} of ${run.run.total} done…` : 'Checking links…'}
+        </span>
+      )}
+    </>
+  );
+}
