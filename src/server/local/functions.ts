@@ -87,14 +87,16 @@ export async function loadFunctions(dir: string, importModule: ModuleImporter = 
 export function toRoute(name: string, file: string, module: Record<string, unknown>): FunctionRoute {
   const handler = module.default;
   if (typeof handler !== 'function') throw new Error(`Function ${name} (${file}) has no default export handler`);
-  const config = (module.config ?? {}) as { path?: unknown; excludedPath?: unknown; method?: unknown };
+  const config = (module.config ?? {}) as { path?: unknown; excludedPath?: unknown; method?: unknown; schedule?: unknown };
   const paths = listOf(config.path);
   const methods = listOf(config.method);
+  // Netlify gives a scheduled function no URL in production; its runs come from the schedule (locally, a timer).
+  const scheduled = typeof config.schedule === 'string' && paths.length === 0;
   return {
     name,
     file,
     handler: handler as FunctionHandler,
-    patterns: (paths.length > 0 ? paths : [`/.netlify/functions/${name}`]).map((path) => new URLPattern({ pathname: path })),
+    patterns: scheduled ? [] : (paths.length > 0 ? paths : [`/.netlify/functions/${name}`]).map((path) => new URLPattern({ pathname: path })),
     excluded: listOf(config.excludedPath).map((path) => new URLPattern({ pathname: path })),
     methods: methods.length > 0 ? new Set(methods.map((method) => method.toUpperCase())) : undefined,
   };
