@@ -10,6 +10,8 @@ import { json, jsonError, readJson } from '../../src/server/http.ts';
 import { runLinkChecks } from '../../src/server/jobs/link-checker.ts';
 import { continueLinkChecks, isJobKey, JOB_KEY_HEADER } from '../../src/server/jobs/link-health-handoff.ts';
 
+export const config = { path: '/api/jobs/link-health' };
+
 const bodySchema = z.object({ runId: z.number().int().positive().nullable().optional() });
 
 export default async (request: Request): Promise<Response> => {

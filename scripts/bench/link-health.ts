@@ -55,9 +55,11 @@ export async function measureLinkHealth(options: LinkHealthBenchOptions, log: (m
       peakRss = Math.max(peakRss, usage.rss);
       peakHeap = Math.max(peakHeap, usage.heapUsed);
     }, 200);
+    const starts = new Map<string, number[]>();
+    const gate = new HostGate({ intervalMs: options.intervalMs, concurrency: 8, onStart: (host, at) => starts.set(host, [...(starts.get(host) ?? []), at]) });
     const started = performance.now();
     const report = await runUntilDone(database, {
-      gate: new HostGate({ intervalMs: options.intervalMs, concurrency: 8 }),
+      gate,
       fetch: { allowedHosts: shop.hosts },
       rebuild: async () => {},
     });
@@ -66,12 +68,14 @@ export async function measureLinkHealth(options: LinkHealthBenchOptions, log: (m
 
     const byHost = new Map<string, number[]>();
     for (const entry of shop.log) byHost.set(entry.host, [...(byHost.get(entry.host) ?? []), entry.at]);
-    let minGap = Number.POSITIVE_INFINITY;
-    let busiest = 0;
-    for (const times of byHost.values()) {
-      busiest = Math.max(busiest, times.length);
-      for (let i = 1; i < times.length; i += 1) minGap = Math.min(minGap, times[i]! - times[i - 1]!);
-    }
+    const gaps = (hosts: Map<string, number[]>) => {
+      const all: number[] = [];
+      for (const times of hosts.values()) for (let i = 1; i < times.length; i += 1) all.push(times[i]! - times[i - 1]!);
+      return all.sort((a, b) => a - b);
+    };
+    const sent = gaps(starts);
+    const arrived = gaps(byHost);
+    const busiest = Math.max(...[...byHost.values()].map((times) => times.length));
     const floor = ((busiest - 1) * options.intervalMs) / 1000;
     const checked = (await database.run((db) => db.$count(products))) as number;
     return [
@@ -81,7 +85,10 @@ export async function measureLinkHealth(options: LinkHealthBenchOptions, log: (m
       { name: '  politeness floor (busiest host, 1 req/interval)', value: floor, unit: 's' },
       { name: '  time over the floor', value: seconds / floor, unit: 'x', digits: 2, budget: 1.5 },
       { name: '  links per second', value: options.links / seconds, unit: '/s' },
-      { name: 'shortest gap between requests to one host', value: minGap, unit: 'ms', digits: 0, budget: options.intervalMs - 50, atLeast: true },
+      { name: 'shortest gap between requests to one host, as sent', value: sent[0], unit: 'ms', digits: 0, budget: options.intervalMs, atLeast: true },
+      // The fixture hosts share this process's event loop: a busy loop delays one arrival and shortens the next gap.
+      { name: '  as the hosts saw them: shortest', value: arrived[0], unit: 'ms', digits: 0 },
+      { name: '  as the hosts saw them: 1st percentile', value: arrived[Math.floor(arrived.length / 100)], unit: 'ms', digits: 0 },
       { name: 'most requests in flight at once', value: shop.maxInFlight(), unit: '', digits: 0, budget: 8 },
       { name: 'peak resident memory (checker + fixture hosts)', value: peakRss / 1024 / 1024, unit: 'MB' },
       { name: 'peak JS heap', value: peakHeap / 1024 / 1024, unit: 'MB' },

@@ -10,7 +10,8 @@ import { consoleLogger, errorMessage } from '../local/logger.ts';
 import { serverKey } from '../secrets.ts';
 import { runLinkChecks, type LinkCheckerOptions, type LinkCheckReport } from './link-checker.ts';
 
-export const BACKGROUND_FUNCTION_PATH = '/.netlify/functions/link-health-background';
+/** link-health-background's path (a -background function answers 202 on any path it is given). */
+export const BACKGROUND_FUNCTION_PATH = '/api/jobs/link-health';
 /** The background function is reachable from the internet: only callers that know this key start work with it. */
 export const JOB_KEY_HEADER = 'x-repwell-job-key';
 

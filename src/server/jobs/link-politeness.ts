@@ -21,9 +21,13 @@ export class HostGate {
   #inFlight = 0;
   readonly #waiting: (() => void)[] = [];
 
-  constructor(options: { intervalMs?: number; concurrency?: number } = {}) {
+  /** Told when each request or hop starts (the bench measures the per-host spacing at the source). */
+  readonly onStart: ((host: string, at: number) => void) | undefined;
+
+  constructor(options: { intervalMs?: number; concurrency?: number; onStart?: (host: string, at: number) => void } = {}) {
     this.intervalMs = options.intervalMs ?? DEFAULT_HOST_INTERVAL_MS;
     this.concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+    this.onStart = options.onStart;
   }
 
   /** Runs `request` when the host's turn comes and a slot is free; the host's clock starts when the request does. */
@@ -35,7 +39,7 @@ export class HostGate {
       try {
         // A redirect hop may have taken the host's turn while this request waited for a slot.
         await this.#waitTurn(host, signal);
-        this.#nextAt.set(host, Date.now() + this.intervalMs);
+        this.#started(host);
         return await request();
       } finally {
         this.#release();
@@ -54,8 +58,20 @@ export class HostGate {
    * its slot, so no second slot is taken).
    */
   async hop(host: string, signal?: AbortSignal): Promise<void> {
-    await this.#waitTurn(host, signal);
-    this.#nextAt.set(host, Date.now() + this.intervalMs);
+    // The request's slot is lent out while it sleeps, so waiting hops do not hold the overall bound hostage.
+    this.#release();
+    try {
+      await this.#waitTurn(host, signal);
+    } finally {
+      await this.#acquire();
+    }
+    this.#started(host);
+  }
+
+  #started(host: string): void {
+    const now = Date.now();
+    this.#nextAt.set(host, now + this.intervalMs);
+    this.onStart?.(host, now);
   }
 
   async #waitTurn(host: string, signal: AbortSignal | undefined): Promise<void> {
