@@ -51,10 +51,19 @@ export function discountPercent(price: number, salePrice: number | null | undefi
   return Math.round(((price - salePrice) / price) * 100);
 }
 
-/** The product image, or the placeholder when none is stored. */
+/**
+ * An image address as public pages load it: http:// becomes https://. The pages' Content-Security-Policy loads images
+ * only from the site, data: or https: (and browsers upgrade such mixed content anyway), while a scraped page, a CSV
+ * or an admin may give an http:// address.
+ */
+export function secureImageUrl(url: string): string {
+  return /^http:\/\//i.test(url) ? `https://${url.slice('http://'.length)}` : url;
+}
+
+/** The product image (as secureImageUrl gives it), or the placeholder when none is stored. */
 export function productImage(imageUrl: string | null | undefined): string {
   const url = imageUrl?.trim();
-  return url ? url : PLACEHOLDER_IMAGE;
+  return url ? secureImageUrl(url) : PLACEHOLDER_IMAGE;
 }
 
 /** The buy button's wording: `attributes.cta` when it is non-empty text, else 'Buy Now'. */

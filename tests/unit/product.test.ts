@@ -53,6 +53,12 @@ describe('product display helpers', () => {
     expect(productImage('/images/products/a.svg')).toBe('/images/products/a.svg');
   });
 
+  it('loads an http:// image over https://, as the pages\' CSP allows (a scraped or imported address may be http)', () => {
+    expect(productImage('http://shop.example.com/a.jpg')).toBe('https://shop.example.com/a.jpg');
+    expect(productImage('HTTP://shop.example.com/a.jpg')).toBe('https://shop.example.com/a.jpg');
+    expect(productImage('https://shop.example.com/a.jpg')).toBe('https://shop.example.com/a.jpg');
+  });
+
   it("uses attributes.cta for the buy button, else 'Buy Now'", () => {
     expect(ctaText({ cta: 'Check Price on Amazon' })).toBe('Check Price on Amazon');
     expect(ctaText({ cta: '  ' })).toBe('Buy Now');

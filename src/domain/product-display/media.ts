@@ -1,4 +1,5 @@
 /** Product Images and Product Tags of the detail page (spec sections 2 and 9). */
+import { secureImageUrl } from '../product.ts';
 import { readTextList, type AttributeMap } from './attributes.ts';
 
 export const MAX_GALLERY_IMAGES = 8;
@@ -17,7 +18,7 @@ export function isSafeImageSource(src: string): boolean {
 
 /** Up to eight distinct gallery_image_urls. */
 export function galleryImages(attributes: AttributeMap): string[] {
-  return [...new Set(readTextList(attributes, 'gallery_image_urls').filter(isSafeImageSource))].slice(0, MAX_GALLERY_IMAGES);
+  return [...new Set(readTextList(attributes, 'gallery_image_urls').filter(isSafeImageSource).map(secureImageUrl))].slice(0, MAX_GALLERY_IMAGES);
 }
 
 /** Up to ten distinct tags. */
