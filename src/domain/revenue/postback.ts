@@ -152,7 +152,7 @@ const MAX_VALUE_LENGTH = 2000;
 const IDENTIFIER = /^[\x21-\x7e]{1,128}$/;
 
 /** A postback's parameters: from a query string or form (URLSearchParams), or a JSON body's top-level object. */
-const valueSchema = z.union([z.string().max(MAX_VALUE_LENGTH), z.number().finite(), z.boolean(), z.null()]);
+const valueSchema = z.union([z.string().max(MAX_VALUE_LENGTH), z.number(), z.boolean(), z.null()]);
 const bodySchema = z.record(z.string().max(200), z.unknown()).refine((record) => Object.keys(record).length <= MAX_PARAMETERS);
 
 export function normaliseName(name: string): string {
