@@ -25,7 +25,7 @@
  *   (http://help.cj.com/en/web_services/Commission_Detail_Service.htm, read in part). Which action-status means
  *   approved could not be read from CJ; new and extended are treated as pending (still open to correction), locked and
  *   closed as approved (after the locking date), as the thread
- *   https://stackoverflow.com/questions/22638084/what-are-the-possible-values-for-action-status-of-commission-junction reads them.
+ *   https://stackoverflow.com/questions/22638084 reads them (read through a mirror of that thread, not CJ).
  * - Partnerize: publisher_reference (pubref), conversion_id, value, commission, currency, status
  *   pending|approved|rejected. Partnerize's postback documentation could not be read; these are its API's names as
  *   remembered and should be checked against a real postback before relying on them.
