@@ -155,6 +155,7 @@ describe('listing', () => {
       availability: true,
       isFeatured: true,
       needsReview: null,
+      health: null,
       category: { id: categoryIds['recovery-tools'], name: 'Recovery Tools', slug: 'recovery-tools' },
       clickCount: 100,
       createdAt: new Date(BASE_TIME + 30 * 60_000).toISOString(),
