@@ -203,6 +203,8 @@ export const productAnalytics = sqliteTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     eventType: text('event_type', { enum: analyticsEventTypes }).notNull(),
     revenueCents: integer('revenue_cents').notNull().default(0),
+    /** The page path the event happened on (a click's page; a view's product page); null for events before issue 14. */
+    pagePath: text('page_path'),
     createdAt: createdAt(),
   },
   (t) => [index('product_analytics_product_idx').on(t.productId, t.createdAt), index('product_analytics_type_idx').on(t.eventType, t.createdAt)],
@@ -534,3 +536,84 @@ export const linkCheckRuns = sqliteTable(
   (t) => [index('link_check_runs_open_idx').on(t.finishedAt, t.id)],
 );
 export type LinkCheckRun = typeof linkCheckRuns.$inferSelect;
+
+/**
+ * Every outbound click that carried a click id (issue 14, point 1): the id the page made and put in the network's
+ * sub-id slot, and what it links to, so a conversion reporting that id is attributed to the product and the page it
+ * was clicked on. Stored for every non-bot, non-prefetch click, repeats included (a purchase may follow a repeat
+ * click); what is *counted* is product_analytics. No address, user agent or cookie id is stored.
+ */
+export const clicks = sqliteTable(
+  'clicks',
+  {
+    clickId: text('click_id').primaryKey(),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    pagePath: text('page_path').notNull(),
+    /** The ClickNetwork of the outbound URL (src/domain/revenue/click-id.ts); null for a retailer without one. */
+    network: text('network'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('clicks_created_idx').on(t.createdAt), index('clicks_product_idx').on(t.productId, t.createdAt)],
+);
+export type ClickRow = typeof clicks.$inferSelect;
+
+export const conversionStatusValues = ['pending', 'approved', 'reversed'] as const;
+export const conversionSourceValues = ['postback', 'report'] as const;
+
+/**
+ * Conversions (issue 14, point 3), one row per (network, transaction id), whatever number of postbacks or report rows
+ * told of it. `product_id` and `page_path` come from the click (or, for Amazon's report, the ASIN); null product is an
+ * unattributed conversion, kept for the admin to reconcile. Money in integer cents. Pending and approved rows count in
+ * the product's conversion_count and revenue_cents; reversed rows count nothing (src/domain/revenue/conversion-state.ts).
+ */
+export const conversions = sqliteTable(
+  'conversions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** A PostbackNetwork, or 'amazon' (reports only). */
+    network: text('network').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    clickId: text('click_id'),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    pagePath: text('page_path'),
+    status: text('status', { enum: conversionStatusValues }).notNull(),
+    saleCents: integer('sale_cents').notNull().default(0),
+    commissionCents: integer('commission_cents').notNull().default(0),
+    currency: text('currency').notNull().default('USD'),
+    /** How the latest change arrived. */
+    source: text('source', { enum: conversionSourceValues }).notNull(),
+    /** When the sale happened, as the network says; the receipt time when it says nothing. */
+    occurredAt: integer('occurred_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('conversions_network_transaction_uq').on(t.network, t.transactionId),
+    index('conversions_occurred_idx').on(t.occurredAt),
+    index('conversions_product_idx').on(t.productId, t.occurredAt),
+    index('conversions_click_idx').on(t.clickId),
+  ],
+);
+export type ConversionRow = typeof conversions.$inferSelect;
+
+/**
+ * A network configured to send postbacks (issue 14, point 3): without a row its endpoint answers 404. The token in
+ * the postback URL is stored only as its SHA-256 hash (shown once, when created or rotated). The HMAC secret, when the
+ * network signs, must be kept as it is to verify signatures.
+ */
+export const revenueNetworks = sqliteTable('revenue_networks', {
+  /** A PostbackNetwork. */
+  network: text('network').primaryKey(),
+  tokenHash: text('token_hash').notNull(),
+  signatureSecret: text('signature_secret'),
+  createdAt: createdAt(),
+  rotatedAt: integer('rotated_at', { mode: 'timestamp_ms' }).notNull(),
+});
+export type RevenueNetworkRow = typeof revenueNetworks.$inferSelect;
+
+/** The column mapping last used to import a network's report (issue 14, point 4), offered again next time. */
+export const reportMappings = sqliteTable('report_mappings', {
+  network: text('network').primaryKey(),
+  mapping: text('mapping', { mode: 'json' }).$type<Record<string, string>>().notNull(),
+  updatedAt: updatedAt(),
+});
