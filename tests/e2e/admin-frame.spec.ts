@@ -106,8 +106,6 @@ test.describe('as an admin', () => {
       await expect(sectionHeading(page, label), `${path} after a reload`).toBeVisible();
       expect(new URL(page.url()).pathname).toBe(path);
     }
-    await page.goto('/dashboard/analytics');
-    await expect(page.getByText('This manager is coming soon.')).toBeVisible();
   });
 
   test('/dashboard sends an admin on to the overview', async ({ page }) => {

@@ -17,6 +17,7 @@ const sections: Partial<Record<AdminSection, LazyExoticComponent<ComponentType>>
   'add-link': lazy(() => import('../add-products/AddProducts.tsx').then(({ default: section }) => ({ default: section }))),
   products: lazy(() => import('../products/ProductsSection.tsx').then(({ default: section }) => ({ default: section }))),
   manage: lazy(() => import('../products/ManageSection.tsx').then(({ default: section }) => ({ default: section }))),
+  analytics: lazy(() => import('../analytics/AnalyticsSection.tsx').then(({ default: section }) => ({ default: section }))),
   categories: lazy(() => import('../categories/CategoriesManager.tsx').then(({ default: section }) => ({ default: section }))),
   blog: lazy(() => import('../blog/BlogManager.tsx').then(({ default: section }) => ({ default: section }))),
   pinterest: lazy(() => import('../pinterest/PinterestSection.tsx').then(({ default: section }) => ({ default: section }))),
