@@ -5,43 +5,21 @@
  * reads its environment), reads it and writes the link, the product and their audit entries: the whole path an
  * admin waits for. Also timed alone: the extraction of a 1 MB Amazon-like page, the parser's share of the work.
  */
-import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { extractProduct } from '../../src/domain/admin/scrape/index.ts';
-import { createUser } from '../../src/server/accounts.ts';
 import { scrapePage as fixturePage, startScrapeFixtures, type ScrapeFixtures } from '../../tests/helpers/scrape-fixtures.ts';
-import { median, type Figure } from './report.ts';
+import { signInAdmin } from './admin-session.ts';
+import { median, percentile, type Figure } from './report.ts';
 
 const WARMUP = 3;
 const RUNS = 25;
 const BUDGET_MS = 1000;
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 /** Starts the fixture retailer and allows its host:port; call before the server handles its first request. */
 export async function startBenchRetailer(): Promise<ScrapeFixtures> {
   const shop = await startScrapeFixtures();
   process.env.SCRAPE_ALLOWED_HOSTS = shop.hostPort;
   return shop;
-}
-
-async function signInAdmin(database: Database, baseUrl: string): Promise<string> {
-  const email = `bench-link-${randomUUID()}@example.com`;
-  const password = `bench admin ${randomUUID()}`;
-  await createUser(database, { email, password, role: 'admin' });
-  const response = await fetch(`${baseUrl}/api/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (response.status !== 200) throw new Error(`admin sign-in for the bench answered ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
 }
 
 function extractionFigure(): Figure {
@@ -59,7 +37,7 @@ function extractionFigure(): Figure {
 }
 
 export async function measureAddByLink(database: Database, baseUrl: string, shop: ScrapeFixtures, log: (message: string) => void): Promise<Figure[]> {
-  const cookie = await signInAdmin(database, baseUrl);
+  const cookie = await signInAdmin(database, baseUrl, 'bench-link');
   const figures: Figure[] = [];
   for (const file of ['jsonld-product.html', 'amazon-product.html']) {
     const url = `${shop.base}/pages/${file}`;

@@ -6,14 +6,13 @@
  *
  * The query plans are printed too (EXPLAIN QUERY PLAN), so a regression to a full scan shows where it comes from.
  */
-import { randomUUID } from 'node:crypto';
 import { asc, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories, products } from '../../db/schema.ts';
 import { parseProductListQuery } from '../../src/domain/admin/product-list.ts';
-import { createUser } from '../../src/server/accounts.ts';
 import { productCountQuery, productPageQuery } from '../../src/server/admin/product-list.ts';
-import type { Figure } from './report.ts';
+import { signInAdmin } from './admin-session.ts';
+import { percentile, type Figure } from './report.ts';
 
 const WARMUP = 3;
 const RUNS = 30;
@@ -22,28 +21,6 @@ const BUDGET_MS = 300;
 export interface AdminListCase {
   name: string;
   query: string;
-}
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-async function signInAdmin(database: Database, baseUrl: string): Promise<string> {
-  const email = `bench-admin-${randomUUID()}@example.com`;
-  const password = `bench admin ${randomUUID()}`;
-  await createUser(database, { email, password, role: 'admin' });
-  const response = await fetch(`${baseUrl}/api/auth/sign-in`, {
-    method: 'POST',
-    // No Origin header: like curl, the bench is not a browser (the guard refuses only a foreign Origin).
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (response.status !== 200) throw new Error(`admin sign-in for the bench answered ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
 }
 
 /** The cases, with a real SKU prefix, a category slug and the deepest page taken from the database. */
@@ -76,7 +53,7 @@ async function explain(database: Database, sqlText: string, params: unknown[]): 
 }
 
 export async function measureAdminList(database: Database, baseUrl: string, log: (message: string) => void): Promise<Figure[]> {
-  const cookie = await signInAdmin(database, baseUrl);
+  const cookie = await signInAdmin(database, baseUrl, 'bench-admin');
   const cases = await casesFor(database);
   const figures: Figure[] = [];
   for (const benchCase of cases) {

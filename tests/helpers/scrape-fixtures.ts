@@ -27,8 +27,8 @@ export interface ScrapeFixtures {
 
 let bomb: Promise<Buffer> | undefined;
 
-/** 50 MB of zeros gzip to about 50 KB: a fetcher must stop at its 3 MB cap, not inflate it all. */
-function gzipBomb(): Promise<Buffer> {
+/** 50 MB of zeros gzip to about 50 KB: a fetcher must stop at its 3 MB cap, not inflate it all. Made once, then shared. */
+export function gzipBomb(): Promise<Buffer> {
   bomb ??= new Promise<Buffer>((done, fail) => {
     const gzip = createGzip({ level: 9 });
     const parts: Buffer[] = [];

@@ -9,8 +9,8 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { affiliateLinks, auditLog, products, siteBuilds, users } from '../../db/schema.ts';
 import { fromLinkAnswerSchema } from '../../src/domain/admin/from-link.ts';
@@ -262,5 +262,30 @@ describe('hostile targets: a clear error, and nothing stored but the link row', 
     expect(links).toHaveLength(1);
     expect(links[0]).toMatchObject({ status: 'active' });
     expect(internal.hits).toBe(0);
+  });
+});
+
+describe('when the database refuses the product', () => {
+  it("answers 500 'Failed to create product: …' over HTTP, keeps the link row and requests no rebuild", async () => {
+    const url = `${shop.base}/pages/jsonld-product.html?refused`;
+    const rebuilds = async () => (await db((d) => d.select().from(siteBuilds).where(eq(siteBuilds.reason, 'product added from a link')))).length;
+    const before = { products: await productCount(), rebuilds: await rebuilds() };
+    // A real SQLite refusal, raised by a trigger on the same file the function writes to.
+    await db((d) => d.run(sql.raw(`create trigger refuse_products_http before insert on products begin select raise(abort, 'refused by test'); end`)));
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const response = await post({ url });
+      expect(response.status).toBe(500);
+      expect((await response.json()).error).toEqual({
+        title: 'Error processing affiliate link',
+        description: 'Failed to create product: The database could not save it. Try again.',
+      });
+    } finally {
+      quiet.mockRestore();
+      await db((d) => d.run(sql.raw('drop trigger if exists refuse_products_http')));
+    }
+    expect(await productCount()).toBe(before.products);
+    expect(await linksFor(url)).toHaveLength(1);
+    expect(await rebuilds()).toBe(before.rebuilds);
   });
 });

@@ -4,9 +4,10 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createGzip, gzipSync, brotliCompressSync, deflateSync, deflateRawSync } from 'node:zlib';
+import { gzipSync, brotliCompressSync, deflateSync, deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OutboundError, safeFetch, type SafeFetchOptions } from '../../src/server/outbound';
+import { OutboundError, safeFetch, type SafeFetchOptions } from '../../src/server/outbound/index.ts';
+import { gzipBomb } from '../helpers/scrape-fixtures.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, base: string) => void;
 
@@ -87,17 +88,7 @@ const routes: Record<string, Handler> = {
 let bomb: Buffer;
 
 beforeAll(async () => {
-  // 50 MB of zeros gzip to about 50 KB: the client must stop at the 3 MB cap, not inflate it all.
-  bomb = await new Promise<Buffer>((resolve, reject) => {
-    const gzip = createGzip({ level: 9 });
-    const parts: Buffer[] = [];
-    gzip.on('data', (part: Buffer) => parts.push(part));
-    gzip.on('end', () => resolve(Buffer.concat(parts)));
-    gzip.on('error', reject);
-    const zeros = Buffer.alloc(1024 * 1024);
-    for (let i = 0; i < 50; i += 1) gzip.write(zeros);
-    gzip.end();
-  });
+  bomb = await gzipBomb();
   other = await listen((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/plain' });
     res.end('internal secret');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { blockedAddressReason, checkTarget, OutboundError, parseAllowList } from '../../src/server/outbound';
-import { guardedLookup } from '../../src/server/outbound/dispatcher';
-import { parseEnv } from '../../src/server/env';
+import { blockedAddressReason, checkTarget, OutboundError, parseAllowList } from '../../src/server/outbound/index.ts';
+import { guardedLookup } from '../../src/server/outbound/dispatcher.ts';
+import { parseEnv } from '../../src/server/env.ts';
 
 const none = parseAllowList([]);
 

@@ -42,6 +42,8 @@ describe('the network of a buy link, from its host', () => {
     ['https://www.ebay.com/itm/123456789012?mkcid=1&campid=5338000000', 'ebay'],
     ['https://www.amazon.com/dp/B0ABCDEFGH?tag=repwell-20', 'amazon'],
     ['https://amzn.to/3abcdE', 'amazon'],
+    // The short hosts the platform detection knows (amzn.com, amzn.eu) are Amazon here too: one list, not two.
+    ['https://amzn.eu/d/3abcdE', 'amazon'],
   ])('%s → %s', (url, network) => {
     expect(clickNetworkOf(url)).toBe(network);
   });

@@ -54,7 +54,8 @@ const OTHER_RETAILERS: Readonly<Record<string, string | null>> = {
 
 const GENERIC: DetectedPlatform = { platform: 'generic', productCode: null, network: 'generic', retailer: null };
 
-function parse(url: string): URL | null {
+/** The URL when it is absolute http(s); else null. */
+export function parseHttpUrl(url: string): URL | null {
   try {
     const parsed = new URL(url.trim());
     return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed : null;
@@ -64,7 +65,7 @@ function parse(url: string): URL | null {
 }
 
 /** True when the host is the domain or one of its subdomains (ebay.com matches www.ebay.com, not notebay.com). */
-function onDomain(host: string, domain: string): boolean {
+export function onDomain(host: string, domain: string): boolean {
   return host === domain || host.endsWith(`.${domain}`);
 }
 
@@ -82,7 +83,7 @@ const RAKUTEN_HOST = /(?:^|\.)(?:rakuten\.(?:com|co\.jp|ca|fr|de|co\.uk|com\.tw)
 function destination(url: URL, names: readonly string[]): URL | null {
   for (const name of names) {
     const value = url.searchParams.get(name);
-    const parsed = value ? parse(value) : null;
+    const parsed = value ? parseHttpUrl(value) : null;
     if (parsed) return parsed;
   }
   return null;
@@ -105,7 +106,7 @@ function rakutenProductId(url: URL): string | null {
 
 /** The platform, product code, network and retailer of an affiliate URL; generic for anything unknown or not http(s). */
 export function detectAffiliatePlatform(url: string): DetectedPlatform {
-  const parsed = parse(url);
+  const parsed = parseHttpUrl(url);
   if (!parsed) return GENERIC;
   const host = parsed.hostname.toLowerCase().replace(/\.$/, '');
 

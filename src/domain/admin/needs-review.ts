@@ -4,6 +4,7 @@
  * as a draft marked `attributes.needs_review`, so the products list can show it until an admin has looked at it.
  * Saving the product from the editor clears the mark.
  */
+import { MAX_NAME_LENGTH } from './product-form.ts';
 
 /** The attributes key; its value is the reason, one of `needsReviewReasons`. */
 export const NEEDS_REVIEW_ATTRIBUTE = 'needs_review';
@@ -23,7 +24,6 @@ export function needsReviewReason(attributes: Readonly<Record<string, unknown>> 
 }
 
 const FALLBACK_NAME = 'Imported product';
-const MAX_NAME_LENGTH = 200;
 /** Path segments that say nothing about the product: Amazon's /dp/, /gp/product/, shop prefixes, ids and file names. */
 const UNINFORMATIVE_SEGMENT = /^(?:dp|gp|product|products|p|ip|itm|item|items|shop|store|buy|en|en-us|en-gb|us|www|index|[a-z0-9]{10}|\d+)$/i;
 

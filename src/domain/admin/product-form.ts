@@ -47,6 +47,8 @@ export const MAX_GALLERY_IMAGES = 8;
 export const MAX_TAGS = 20;
 export const MAX_TAG_LENGTH = 40;
 export const MAX_PRICE = 1_000_000;
+/** The longest product name; a scraped or URL-guessed name is cut to it so the product stays editable in this form. */
+export const MAX_NAME_LENGTH = 200;
 
 export const productStatuses = ['draft', 'active', 'published'] as const;
 export type ProductStatus = (typeof productStatuses)[number];
@@ -182,7 +184,7 @@ const categoryId = z
 export function productInputSchemaWith(requiredMessage: string) {
   return z.object(
     {
-      name: z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(200, productTexts.nameTooLong),
+      name: z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(MAX_NAME_LENGTH, productTexts.nameTooLong),
       affiliateUrl: z
         .string({ error: requiredMessage })
         .trim()

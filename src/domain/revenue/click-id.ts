@@ -26,7 +26,7 @@
  *   are attributed through the earnings report (tracking id and ASIN).
  */
 import { encodeBase64urlNoPadding } from '@oslojs/encoding';
-import { isAmazonHost } from '../affiliate-url.ts';
+import { detectAffiliatePlatform, onDomain, parseHttpUrl } from '../admin/affiliate-platform.ts';
 import { NETWORK_DOMAINS } from '../disclosure/affiliate-link.ts';
 
 /** 16 random bytes (128 bits) as unpadded base64url: 22 characters, safe in a query and a path segment. */
@@ -77,10 +77,6 @@ export const SUB_ID_SLOTS: Readonly<Record<ClickNetwork, SubIdSlot>> = {
 /** Sub-id values are kept to the unreserved URL alphabet so no network has to decode anything. */
 const SUB_ID_VALUE = /^[A-Za-z0-9_-]+$/;
 
-function onDomain(host: string, domain: string): boolean {
-  return host === domain || host.endsWith(`.${domain}`);
-}
-
 const NETWORK_BY_NAME: Readonly<Record<string, ClickNetwork>> = {
   Impact: 'impact',
   CJ: 'cj',
@@ -89,28 +85,18 @@ const NETWORK_BY_NAME: Readonly<Record<string, ClickNetwork>> = {
   Partnerize: 'partnerize',
 };
 
-const EBAY_HOST = /(?:^|\.)ebay\.(?:com|co\.uk|de|fr|it|es|ca|com\.au|at|ch|be|nl|ie|pl|ph|com\.sg|com\.my|com\.hk|us)$/;
-
-function parseHttp(url: string): URL | null {
-  try {
-    const parsed = new URL(url.trim());
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
- * The network whose click URL this is, from its host (the disclosure check's network domains), or null for a link
- * that pays through no network the site can tag (a plain shop link). Impact brands' vanity hosts start with `goto.`
- * (goto.walmart.com, goto.target.com). An eBay link is an EPN link only on rover.ebay.com or with a `campid`.
+ * The network whose click URL this is, from its host (Amazon and eBay as detectAffiliatePlatform knows them, then
+ * the disclosure check's network domains), or null for a link that pays through no network the site can tag (a plain
+ * shop link). Impact brands' vanity hosts start with `goto.` (goto.walmart.com, goto.target.com). An eBay link is an EPN link only on rover.ebay.com or with a `campid`.
  */
 export function clickNetworkOf(url: string): ClickNetwork | null {
-  const parsed = parseHttp(url);
+  const parsed = parseHttpUrl(url);
   if (!parsed) return null;
   const host = parsed.hostname.toLowerCase().replace(/\.$/, '');
-  if (isAmazonHost(host) || onDomain(host, 'amzn.to') || host === 'a.co') return 'amazon';
-  if (EBAY_HOST.test(host)) return onDomain(host, 'rover.ebay.com') || parsed.searchParams.has('campid') ? 'ebay' : null;
+  const { platform } = detectAffiliatePlatform(url);
+  if (platform === 'amazon') return 'amazon';
+  if (platform === 'ebay') return onDomain(host, 'rover.ebay.com') || parsed.searchParams.has('campid') ? 'ebay' : null;
   const domain = Object.keys(NETWORK_DOMAINS).find((candidate) => onDomain(host, candidate));
   const named = domain ? NETWORK_BY_NAME[NETWORK_DOMAINS[domain]!] : undefined;
   if (named) return named;
@@ -145,7 +131,7 @@ function withPubref(url: URL, value: string): string {
  * not unreserved characters within the network's limit: a link that still works beats a link the network refuses.
  */
 export function withSubId(url: string, network: ClickNetwork | null, subId: string): string {
-  const parsed = parseHttp(url);
+  const parsed = parseHttpUrl(url);
   if (!parsed || !network) return url;
   const slot = SUB_ID_SLOTS[network];
   if (slot.kind === 'none' || !slot.name) return url;

@@ -15,6 +15,9 @@ import type { AppUser } from '../../domain/user.ts';
 /** Who made a change: the signed-in admin. */
 export type AuditActor = Pick<AppUser, 'id' | 'email'>;
 
+/** Who an entry names: an admin, or a job acting on its own (no user, so user_id stays empty; email names the job). */
+export type AuditAuthor = AuditActor | { id: null; email: string };
+
 export interface AuditEntry {
   /** e.g. 'product.create', 'products.bulk.publish', 'category.delete'. */
   action: string;
@@ -30,7 +33,7 @@ type Writer = Pick<Db, 'insert'>;
 
 const MAX_SUMMARY = 500;
 
-export async function appendAudit(writer: Writer, actor: AuditActor, entries: AuditEntry | readonly AuditEntry[]): Promise<void> {
+export async function appendAudit(writer: Writer, actor: AuditAuthor, entries: AuditEntry | readonly AuditEntry[]): Promise<void> {
   const list = Array.isArray(entries) ? entries : [entries as AuditEntry];
   if (list.length === 0) return;
   const at = new Date();

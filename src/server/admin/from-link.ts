@@ -6,7 +6,7 @@
  */
 import type { Database, Tx } from '../../../db/client.ts';
 import { affiliateLinks, products } from '../../../db/schema.ts';
-import { detectAffiliatePlatform } from '../../domain/admin/affiliate-platform.ts';
+import { detectAffiliatePlatform, type DetectedPlatform } from '../../domain/admin/affiliate-platform.ts';
 import { fromLinkTexts, type FromLinkAnswer } from '../../domain/admin/from-link.ts';
 import { needsReviewReason } from '../../domain/admin/needs-review.ts';
 import { createdSummary } from '../../domain/admin/product-audit.ts';
@@ -57,9 +57,8 @@ async function insertLink(database: Database, actor: AuditActor, url: string) {
   }
 }
 
-async function insertProduct(tx: Tx, actor: AuditActor, url: string, linkId: number, page: PageRead & { refused?: false }) {
+async function insertProduct(tx: Tx, actor: AuditActor, url: string, detected: DetectedPlatform, linkId: number, page: PageRead & { refused?: false }) {
   const now = new Date();
-  const detected = detectAffiliatePlatform(url);
   const scraped = page.ok ? page.product : null;
   const input = scraped ? productInputFromScrape(scraped, url) : fallbackProductInput(url);
   const record: ScrapeRecord = page.ok
@@ -96,13 +95,13 @@ async function insertProduct(tx: Tx, actor: AuditActor, url: string, linkId: num
  * the fetcher refuses the target (only the link row is then stored).
  */
 export async function addProductFromLink(database: Database, actor: AuditActor, url: string, options: ScrapeOptions = {}): Promise<FromLinkAnswer> {
-  const { link } = await insertLink(database, actor, url);
+  const { link, detected } = await insertLink(database, actor, url);
   const page = await scrapePage(url, options);
   if (!page.ok && page.refused) throw new FromLinkError(422, fromLinkTexts.productFailed(page.message));
 
   let row;
   try {
-    row = await withSlugRetry(() => database.run((db) => db.transaction((tx) => insertProduct(tx, actor, url, link.id, page))));
+    row = await withSlugRetry(() => database.run((db) => db.transaction((tx) => insertProduct(tx, actor, url, detected, link.id, page))));
   } catch (error) {
     console.error('add by link: the product could not be stored', error);
     throw new FromLinkError(500, fromLinkTexts.productFailed(SAVE_FAILED), { cause: error });

@@ -12,7 +12,7 @@ import { productSlugBase, slugFollowsName } from '../../domain/admin/product-slu
 import { fillFromScrape, type ScrapeRecord } from '../../domain/admin/scraped-product.ts';
 import { sanitizeDescription } from '../html-sanitizer.ts';
 import type { Resolver } from '../outbound/index.ts';
-import { appendAudit, type AuditActor } from './audit.ts';
+import { appendAudit, type AuditActor, type AuditAuthor } from './audit.ts';
 import { freeProductSlug } from './product-slugs.ts';
 import { withSlugRetry } from './product-writes.ts';
 import { scrapePage } from './scrape-page.ts';
@@ -31,7 +31,7 @@ export interface ScrapeImportOptions {
 }
 
 /** The audit log's author when no admin is given: a job, not a person (user_id stays empty). */
-const IMPORT_JOB: AuditActor = { id: null as unknown as string, email: 'csv-import-scrape' };
+const IMPORT_JOB: AuditAuthor = { id: null, email: 'csv-import-scrape' };
 
 /** Scrapes one product; true when its page was read and the product updated. */
 async function scrapeOne(database: Database, id: number, options: ScrapeImportOptions): Promise<boolean> {
@@ -40,7 +40,7 @@ async function scrapeOne(database: Database, id: number, options: ScrapeImportOp
   const page = await scrapePage(stored.affiliateUrl, { allowedHosts: options.allowedHosts, resolve: options.resolve });
   if (!page.ok) return false;
   const record: ScrapeRecord = { outcome: page.product.source, url: page.url, at: new Date().toISOString() };
-  const actor = options.actor ?? IMPORT_JOB;
+  const actor: AuditAuthor = options.actor ?? IMPORT_JOB;
 
   return withSlugRetry(() =>
     database.run((db) =>

@@ -8,6 +8,7 @@
  * 'Unknown Product', is no scrape.
  */
 import { DomUtils } from 'htmlparser2';
+import { MAX_NAME_LENGTH } from '../product-form.ts';
 import { AMAZON_DESCRIPTION_LIMIT, cutDescription, fieldsFromAmazon, isAmazonPage } from './amazon.ts';
 import { attr, findAll, parsePage, tagName } from './dom.ts';
 import type { ScrapedFields } from './fields.ts';
@@ -18,8 +19,6 @@ import { fieldsFromJsonLd, fieldsFromProduct } from './schema-org.ts';
 export const MIN_PAGE_LENGTH = 1000;
 export const MIN_NAME_LENGTH = 5;
 export const UNKNOWN_PRODUCT = 'Unknown Product';
-/** The product form's limit on names. */
-export const MAX_NAME_LENGTH = 200;
 /** Descriptions of other shops are kept to a readable summary too, just longer than Amazon's. */
 export const MAX_DESCRIPTION_LENGTH = 5000;
 

@@ -7,9 +7,7 @@
  * grouping; a single ',' followed by exactly three digits is grouping ("1,299"), otherwise the decimal mark ("12,99");
  * a single '.' is always the decimal mark, as in every JSON-LD and microdata price.
  */
-
-/** The highest price the product form accepts (product-form.ts MAX_PRICE); anything above is not a real price. */
-const MAX_PRICE = 1_000_000;
+import { MAX_PRICE } from '../product-form.ts';
 
 const SYMBOLS: ReadonlyArray<readonly [string, string]> = [
   ['US$', 'USD'],
