@@ -10,7 +10,7 @@
  */
 import { and, asc, eq, isNull, like, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.ts';
-import { affiliateLinks, categories, csvImportBatches, products, type Product } from '../../../db/schema.ts';
+import { affiliateLinks, categories, csvImportBatches, products } from '../../../db/schema.ts';
 import { detectAffiliatePlatform } from '../../domain/admin/affiliate-platform.ts';
 import {
   addCounts,
@@ -23,7 +23,7 @@ import {
   type CsvRowInput,
   type CsvRowResult,
 } from '../../domain/admin/csv/contract.ts';
-import { mergeRow, newProductFromRow, sameProductState, withUpdateMarkers, type CsvProductState } from '../../domain/admin/csv/product-state.ts';
+import { mergeRow, newProductFromRow, productState, sameProductState, withUpdateMarkers } from '../../domain/admin/csv/product-state.ts';
 import { readCsvRow, type CsvMatchKeys, type CsvUpsertRow } from '../../domain/admin/csv/row.ts';
 import { rowTexts } from '../../domain/admin/csv/texts.ts';
 import { NEEDS_REVIEW_ATTRIBUTE } from '../../domain/admin/needs-review.ts';
@@ -137,23 +137,6 @@ async function categoryIdByName(tx: Tx, name: string, cache: Map<string, number>
   return id;
 }
 
-function stateOf(row: Product): CsvProductState {
-  return {
-    name: row.name,
-    description: row.description,
-    price: row.price,
-    salePrice: row.salePrice,
-    imageUrl: row.imageUrl,
-    rating: row.rating,
-    availability: row.availability,
-    inStock: row.inStock,
-    affiliateUrl: row.affiliateUrl,
-    commissionRate: row.commissionRate,
-    specifications: row.specifications,
-    attributes: row.attributes,
-  };
-}
-
 /** The row with its description sanitized, as it will be stored (and compared with what is stored). */
 function sanitized(row: CsvUpsertRow): CsvUpsertRow {
   if (row.patch.description === undefined) return row;
@@ -202,7 +185,7 @@ async function createFromRow(tx: Tx, work: BatchWork, row: CsvUpsertRow): Promis
 async function updateFromRow(tx: Tx, work: BatchWork, row: CsvUpsertRow, id: number): Promise<boolean> {
   const stored = await tx.select().from(products).where(eq(products.id, id)).get();
   if (!stored) throw new Error(`product ${id} vanished inside its transaction`);
-  const before = stateOf(stored);
+  const before = productState(stored);
   const merged = mergeRow(before, row);
   const categoryId = row.patch.categoryName === undefined ? stored.categoryId : await categoryIdByName(tx, row.patch.categoryName, work.categories);
   if (sameProductState(merged, before) && categoryId === stored.categoryId) return false;
