@@ -8,7 +8,7 @@
  * gets the first answer back. Batches request no rebuild; the finish call completes the import's links and requests
  * one.
  */
-import { and, asc, eq, isNull, like, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, like, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.ts';
 import { affiliateLinks, categories, csvImportBatches, products } from '../../../db/schema.ts';
 import { detectAffiliatePlatform } from '../../domain/admin/affiliate-platform.ts';
@@ -288,6 +288,13 @@ export async function importCsvBatch(database: Database, actor: AuditActor, requ
   );
 }
 
+/**
+ * How long an import's batches are kept. They exist so that a retried or doubled batch is not applied twice and so
+ * that finish finds the import's links; both happen within minutes of the batch. Older ones are purged by the next
+ * finish, so the table holds recent imports only rather than every answer ever sent (up to 2 MB each).
+ */
+export const CSV_IMPORT_BATCH_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
 export interface FinishedImport {
   batches: number;
   counts: CsvImportCounts;
@@ -302,8 +309,8 @@ export interface FinishedImport {
 
 /**
  * POST /api/admin/products/import/finish: the import's pending links become 'completed' (one update where id in the
- * import's list, spec section 7), the batches are marked finished, one audit entry. Null when no batch of the import
- * was received.
+ * import's list, spec section 7), the batches are marked finished, one audit entry; other imports' batches past
+ * the retention are purged. Null when no batch of the import was received.
  */
 export async function finishCsvImport(database: Database, actor: AuditActor, importId: string): Promise<FinishedImport | null> {
   return database.run((db) =>
@@ -335,6 +342,7 @@ export async function finishCsvImport(database: Database, actor: AuditActor, imp
                 ),
               )
               .orderBy(asc(products.id));
+      await tx.delete(csvImportBatches).where(and(lt(csvImportBatches.createdAt, new Date(Date.now() - CSV_IMPORT_BATCH_RETENTION_MS)), ne(csvImportBatches.importId, importId)));
       if (firstFinish) {
         await tx.update(csvImportBatches).set({ finishedAt: new Date() }).where(and(eq(csvImportBatches.importId, importId), isNull(csvImportBatches.finishedAt)));
         await appendAudit(tx, actor, {
