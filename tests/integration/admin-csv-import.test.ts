@@ -183,6 +183,14 @@ describe('import', () => {
     ]);
   });
 
+  it("takes % and _ in a partial category name literally, not as wildcards", async () => {
+    const deals = (await db((d) => d.insert(categories).values({ name: 'Deals 50% Off', slug: 'deals-50-off' }).returning().get()))!.id;
+    const { batches } = await importCsv(`affiliate_link,title,category\n${SHOP}/pct1,Cat Percent,50% off\n${SHOP}/pct2,Cat Underscore,Deals_50\n`);
+    const categoryOf = async (index: number) => (await db((d) => d.select().from(products).where(eq(products.id, batches[0]!.rows[index]!.productId!)).get()))!.categoryId;
+    const uncategorized = (await db((d) => d.select().from(categories).where(eq(categories.slug, 'uncategorized')).get()))!.id;
+    expect([await categoryOf(0), await categoryOf(1)]).toEqual([deals, uncategorized]);
+  });
+
   it('matches by SKU, then ASIN, then affiliate URL', async () => {
     await importCsv(`affiliate_link,title,sku\n${SHOP}/m1,Match One,MATCH-1\nhttps://www.amazon.com/dp/B0MATCHASN,Match Two,\n${SHOP}/m3,Match Three,\n`);
     const one = await productBySku('MATCH-1');

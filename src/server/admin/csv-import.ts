@@ -8,7 +8,7 @@
  * gets the first answer back. Batches request no rebuild; the finish call completes the import's links and requests
  * one.
  */
-import { and, asc, eq, isNull, like, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.ts';
 import { affiliateLinks, categories, csvImportBatches, products } from '../../../db/schema.ts';
 import { detectAffiliatePlatform } from '../../domain/admin/affiliate-platform.ts';
@@ -131,7 +131,8 @@ async function categoryIdByName(tx: Tx, name: string, cache: Map<string, number>
   const found =
     (await pick(eq(categories.name, name))) ??
     (await pick(sql`lower(${categories.name}) = lower(${name})`)) ??
-    (await pick(like(categories.name, `%${likeLiteral(name)}%`)));
+    // likeLiteral escapes with '\', which SQLite's LIKE honours only when told (as product-list.ts does).
+    (await pick(sql`${categories.name} like ${`%${likeLiteral(name)}%`} escape '\\'`));
   const id = found?.id ?? (await uncategorizedId(tx));
   cache.set(name, id);
   return id;
