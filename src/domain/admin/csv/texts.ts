@@ -14,8 +14,7 @@ export const csvTexts = {
   importSuccessful: 'Import successful',
   importFailed: 'Import failed',
   exportFailed: 'Export failed',
-  /** The server's titles for a refused request. */
-  invalidRequest: 'Invalid import request',
+  /** Finish for an import none of whose batches arrived. */
   unknownImport: 'No batch of this import was received.',
 } as const;
 
