@@ -29,8 +29,9 @@ export async function publishedHtml(page: Page, path: string, contains: string, 
   await expect
     .poll(
       async () => {
-        const response = await page.request.get(path);
-        html = response.status() === 200 ? await response.text() : '';
+        // A connection the local server drops while it swaps in a new build is a page not published yet.
+        const response = await page.request.get(path).catch(() => null);
+        html = response?.status() === 200 ? await response.text() : '';
         return html.includes(contains) && (without === undefined || !html.includes(without));
       },
       { timeout: REBUILD_TIMEOUT, intervals: [2_000, 5_000] },
