@@ -32,6 +32,7 @@ export interface AuthoredScripts {
 }
 
 const SCRIPT_ELEMENT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+const OPENING_SCRIPT = /<script\b/i;
 const EXECUTABLE_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
 
 function attribute(attributes: string, name: string): string | undefined {
@@ -169,9 +170,13 @@ export function completePolicy(html: string, authored: AuthoredScripts): PageRes
   if (scriptIndex < 0) return { html, added: 0, unknown: [] };
   const given = directives[scriptIndex]!.split(/\s+/).slice(1);
   // The regular expression is 50 times faster than parsing and right for every page whose text has no `<script` in an
-  // attribute value; such a page shows up as an unknown script, and is then read with the parser, whose answer holds.
-  let hashed = hashAuthored(html.matchAll(SCRIPT_ELEMENT).map(([, attributes = '', raw = '']) => ({ attributes, raw })), given, authored);
-  if (hashed.unknown.length > 0) hashed = hashAuthored(scriptElements(html), given, authored);
+  // attribute value. Such text opens a false element that runs to the next `</script>`: when that element counts as
+  // inline it shows up as an unknown script; when it does not (`<script src=x>` in a product name) it swallows the
+  // real script after it, whose own `<script` then sits in the false element's body. Either way the page is read
+  // again with the parser, whose answer holds.
+  const matched = [...html.matchAll(SCRIPT_ELEMENT)].map(([, attributes = '', raw = '']) => ({ attributes, raw }));
+  let hashed = hashAuthored(matched, given, authored);
+  if (hashed.unknown.length > 0 || matched.some(({ raw }) => OPENING_SCRIPT.test(raw))) hashed = hashAuthored(scriptElements(html), given, authored);
   const { sources, added, unknown } = hashed;
   directives[scriptIndex] = `script-src ${[...sources].join(' ')}`;
   const policy = `<meta http-equiv="content-security-policy" content="${directives.filter(Boolean).join('; ')};">`;

@@ -6,11 +6,8 @@
  */
 import type { Page } from '@playwright/test';
 import { e2eAccounts } from './accounts.ts';
-import { seriousViolations, signIn } from './admin-helpers.ts';
+import { publishedHtml, REBUILD_TIMEOUT, seriousViolations, signIn } from './admin-helpers.ts';
 import { expect, test } from './fixtures.ts';
-
-/** A rebuild takes 30 to 90 s on a loaded machine; the wait is for the outcome, with room to spare. */
-const REBUILD_TIMEOUT = 180_000;
 
 async function openAddProducts(page: Page, tab: 'Manual Form' | 'Multi-Product' = 'Manual Form') {
   await page.goto('/add-product');
@@ -21,22 +18,6 @@ async function openAddProducts(page: Page, tab: 'Manual Form' | 'Multi-Product' 
 }
 
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });
-
-/** The public page's HTML once the published build serves it (200), polled through the rebuild. */
-async function publishedHtml(page: Page, path: string, contains: string, without?: string): Promise<string> {
-  let html = '';
-  await expect
-    .poll(
-      async () => {
-        const response = await page.request.get(path);
-        html = response.status() === 200 ? await response.text() : '';
-        return html.includes(contains) && (without === undefined || !html.includes(without));
-      },
-      { timeout: REBUILD_TIMEOUT, intervals: [2_000, 5_000] },
-    )
-    .toBe(true);
-  return html;
-}
 
 test.describe('Add Products as an admin', () => {
   test.beforeEach(async ({ page }) => signIn(page, e2eAccounts.admin));

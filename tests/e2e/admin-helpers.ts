@@ -1,4 +1,4 @@
-/** Steps every admin e2e spec shares: signing in, and axe-core's serious and critical violations. */
+/** Steps every admin e2e spec shares: signing in, axe-core's serious and critical violations, a page after the rebuild. */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
@@ -19,3 +19,23 @@ export async function seriousViolations(page: Page): Promise<{ rule: string; nod
 
 /** The h1 of the admin section being shown. */
 export const sectionHeading = (page: Page, name: string) => page.getByRole('main').getByRole('heading', { level: 1, name, exact: true });
+
+/** A rebuild takes 30 to 90 s on a loaded machine; the wait is for the outcome, with room to spare. */
+export const REBUILD_TIMEOUT = 180_000;
+
+/** The public page's HTML once the published build serves it (200) with `contains` (and without `without`), polled through the rebuild. */
+export async function publishedHtml(page: Page, path: string, contains: string, without?: string): Promise<string> {
+  let html = '';
+  await expect
+    .poll(
+      async () => {
+        // A connection the local server drops while it swaps in a new build is a page not published yet.
+        const response = await page.request.get(path).catch(() => null);
+        html = response?.status() === 200 ? await response.text() : '';
+        return html.includes(contains) && (without === undefined || !html.includes(without));
+      },
+      { timeout: REBUILD_TIMEOUT, intervals: [2_000, 5_000] },
+    )
+    .toBe(true);
+  return html;
+}

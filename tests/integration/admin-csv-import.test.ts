@@ -12,10 +12,11 @@ import { count, eq, inArray } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import { affiliateLinks, auditLog, categories, productAnalytics, products, siteBuilds } from '../../db/schema.ts';
+import { affiliateLinks, auditLog, categories, csvImportBatches, productAnalytics, products, siteBuilds } from '../../db/schema.ts';
 import { batchRows, IMPORT_BATCH_ROWS, MAX_IMPORT_BODY_BYTES, type CsvImportBatchAnswer, type CsvImportFinishAnswer, type CsvRowInput } from '../../src/domain/admin/csv/contract.ts';
 import { csvParseConfig, normalizeCsvHeader, rowInputsFromRecords } from '../../src/domain/admin/csv/parse.ts';
 import { expectAdminOnly, expectWriteGuards, signedInAs } from '../helpers/admin-api.ts';
+import { CSV_IMPORT_BATCH_RETENTION_MS } from '../../src/server/admin/csv-import.ts';
 import { startLocalApi, type Browser, type LocalApi } from '../helpers/local-api.ts';
 
 let api: LocalApi;
@@ -182,6 +183,14 @@ describe('import', () => {
     ]);
   });
 
+  it("takes % and _ in a partial category name literally, not as wildcards", async () => {
+    const deals = (await db((d) => d.insert(categories).values({ name: 'Deals 50% Off', slug: 'deals-50-off' }).returning().get()))!.id;
+    const { batches } = await importCsv(`affiliate_link,title,category\n${SHOP}/pct1,Cat Percent,50% off\n${SHOP}/pct2,Cat Underscore,Deals_50\n`);
+    const categoryOf = async (index: number) => (await db((d) => d.select().from(products).where(eq(products.id, batches[0]!.rows[index]!.productId!)).get()))!.categoryId;
+    const uncategorized = (await db((d) => d.select().from(categories).where(eq(categories.slug, 'uncategorized')).get()))!.id;
+    expect([await categoryOf(0), await categoryOf(1)]).toEqual([deals, uncategorized]);
+  });
+
   it('matches by SKU, then ASIN, then affiliate URL', async () => {
     await importCsv(`affiliate_link,title,sku\n${SHOP}/m1,Match One,MATCH-1\nhttps://www.amazon.com/dp/B0MATCHASN,Match Two,\n${SHOP}/m3,Match Three,\n`);
     const one = await productBySku('MATCH-1');
@@ -300,6 +309,22 @@ describe('finishing an import', () => {
     const again: CsvImportFinishAnswer = await (await finish(importId)).json();
     expect(again).toMatchObject({ linksCompleted: 0, rebuildRequested: false, counts: answer.counts });
     expect(await rebuildRequests()).toBe(rebuildsBefore + 1);
+  });
+
+  it("purges other imports' batches past the retention, and keeps recent ones", async () => {
+    const stale = randomUUID();
+    const recent = randomUUID();
+    const answer = (importId: string) => ({ importId, batchIndex: 0, rows: [], counts: { imported: 0, updated: 0, unchanged: 0, deleted: 0, errors: 0 } });
+    await db((d) =>
+      d.insert(csvImportBatches).values([
+        { importId: stale, batchIndex: 0, answer: answer(stale), createdAt: new Date(Date.now() - CSV_IMPORT_BATCH_RETENTION_MS - 60_000) },
+        { importId: recent, batchIndex: 0, answer: answer(recent), createdAt: new Date(Date.now() - CSV_IMPORT_BATCH_RETENTION_MS / 2) },
+      ]),
+    );
+    await importCsv(`affiliate_link,title\n${SHOP}/purge,Purge Check\n`);
+    const left = await db((d) => d.select({ importId: csvImportBatches.importId }).from(csvImportBatches).where(inArray(csvImportBatches.importId, [stale, recent])));
+    expect(left.map((row) => row.importId)).toEqual([recent]);
+    expect((await finish(stale)).status).toBe(404);
   });
 });
 

@@ -92,6 +92,16 @@ describe('completing a page policy', () => {
     expect(result.html).toContain(scriptHash(inlineBody));
   });
 
+  it("hashes the script after a `<script src>` inside an attribute value, which a regular expression would take for the script's start", () => {
+    // No other inline script on the page: nothing unknown to send it to the parser on its own.
+    const html =
+      `<!DOCTYPE html><html><head><meta http-equiv="content-security-policy" content="default-src 'self'; script-src 'self';">` +
+      `<meta property="og:title" content="Massage Gun <script src=x> Pro"></head><body><script>${inlineBody}</script></body></html>`;
+    const result = completePolicy(html, authored);
+    expect(result.added).toBe(1);
+    expect(result.html).toContain(scriptHash(inlineBody));
+  });
+
   it('hashes the text as a browser does (SHA-256 of the UTF-8 text, base64)', () => {
     // The example hash of the CSP specification's tooling: echo -n 'doSomething();' | openssl sha256 -binary | base64
     expect(scriptHash('doSomething();')).toBe('sha256-RFWPLDbv2BY+rCkDzsE+0fr8ylGr2R2faWMhq4lfEQc=');

@@ -9,8 +9,12 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { categories, products } from '../../../db/schema.ts';
 import { csvHeaderLine, csvLines, productToCsvRecord, type ExportProduct } from '../../domain/admin/csv/export-row.ts';
+import { CSV_STATE_FIELDS } from '../../domain/admin/csv/product-state.ts';
 import type { ProductFilter } from '../../domain/admin/product-list.ts';
 import { productFilterCondition } from './product-list.ts';
+
+/** The columns a row round-trips: the same fields the import compares and writes (product-state.ts). */
+const stateColumns = Object.fromEntries(CSV_STATE_FIELDS.map((field) => [field, products[field]])) as { [F in (typeof CSV_STATE_FIELDS)[number]]: (typeof products)[F] };
 
 /** Products read per page: about 0.5 MB of CSV with typical descriptions. */
 export const EXPORT_PAGE_SIZE = 500;
@@ -20,18 +24,7 @@ async function exportPage(database: Database, filter: ProductFilter, afterId: nu
     db
       .select({
         id: products.id,
-        name: products.name,
-        description: products.description,
-        price: products.price,
-        salePrice: products.salePrice,
-        imageUrl: products.imageUrl,
-        rating: products.rating,
-        availability: products.availability,
-        inStock: products.inStock,
-        affiliateUrl: products.affiliateUrl,
-        commissionRate: products.commissionRate,
-        specifications: products.specifications,
-        attributes: products.attributes,
+        ...stateColumns,
         categoryName: categories.name,
       })
       .from(products)

@@ -8,9 +8,9 @@
  * gets the first answer back. Batches request no rebuild; the finish call completes the import's links and requests
  * one.
  */
-import { and, asc, eq, isNull, like, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.ts';
-import { affiliateLinks, categories, csvImportBatches, products, type Product } from '../../../db/schema.ts';
+import { affiliateLinks, categories, csvImportBatches, products } from '../../../db/schema.ts';
 import { detectAffiliatePlatform } from '../../domain/admin/affiliate-platform.ts';
 import {
   addCounts,
@@ -23,7 +23,7 @@ import {
   type CsvRowInput,
   type CsvRowResult,
 } from '../../domain/admin/csv/contract.ts';
-import { mergeRow, newProductFromRow, sameProductState, withUpdateMarkers, type CsvProductState } from '../../domain/admin/csv/product-state.ts';
+import { mergeRow, newProductFromRow, productState, sameProductState, withUpdateMarkers } from '../../domain/admin/csv/product-state.ts';
 import { readCsvRow, type CsvMatchKeys, type CsvUpsertRow } from '../../domain/admin/csv/row.ts';
 import { rowTexts } from '../../domain/admin/csv/texts.ts';
 import { NEEDS_REVIEW_ATTRIBUTE } from '../../domain/admin/needs-review.ts';
@@ -131,27 +131,11 @@ async function categoryIdByName(tx: Tx, name: string, cache: Map<string, number>
   const found =
     (await pick(eq(categories.name, name))) ??
     (await pick(sql`lower(${categories.name}) = lower(${name})`)) ??
-    (await pick(like(categories.name, `%${likeLiteral(name)}%`)));
+    // likeLiteral escapes with '\', which SQLite's LIKE honours only when told (as product-list.ts does).
+    (await pick(sql`${categories.name} like ${`%${likeLiteral(name)}%`} escape '\\'`));
   const id = found?.id ?? (await uncategorizedId(tx));
   cache.set(name, id);
   return id;
-}
-
-function stateOf(row: Product): CsvProductState {
-  return {
-    name: row.name,
-    description: row.description,
-    price: row.price,
-    salePrice: row.salePrice,
-    imageUrl: row.imageUrl,
-    rating: row.rating,
-    availability: row.availability,
-    inStock: row.inStock,
-    affiliateUrl: row.affiliateUrl,
-    commissionRate: row.commissionRate,
-    specifications: row.specifications,
-    attributes: row.attributes,
-  };
 }
 
 /** The row with its description sanitized, as it will be stored (and compared with what is stored). */
@@ -202,7 +186,7 @@ async function createFromRow(tx: Tx, work: BatchWork, row: CsvUpsertRow): Promis
 async function updateFromRow(tx: Tx, work: BatchWork, row: CsvUpsertRow, id: number): Promise<boolean> {
   const stored = await tx.select().from(products).where(eq(products.id, id)).get();
   if (!stored) throw new Error(`product ${id} vanished inside its transaction`);
-  const before = stateOf(stored);
+  const before = productState(stored);
   const merged = mergeRow(before, row);
   const categoryId = row.patch.categoryName === undefined ? stored.categoryId : await categoryIdByName(tx, row.patch.categoryName, work.categories);
   if (sameProductState(merged, before) && categoryId === stored.categoryId) return false;
@@ -305,6 +289,13 @@ export async function importCsvBatch(database: Database, actor: AuditActor, requ
   );
 }
 
+/**
+ * How long an import's batches are kept. They exist so that a retried or doubled batch is not applied twice and so
+ * that finish finds the import's links; both happen within minutes of the batch. Older ones are purged by the next
+ * finish, so the table holds recent imports only rather than every answer ever sent (up to 2 MB each).
+ */
+export const CSV_IMPORT_BATCH_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
 export interface FinishedImport {
   batches: number;
   counts: CsvImportCounts;
@@ -319,8 +310,8 @@ export interface FinishedImport {
 
 /**
  * POST /api/admin/products/import/finish: the import's pending links become 'completed' (one update where id in the
- * import's list, spec section 7), the batches are marked finished, one audit entry. Null when no batch of the import
- * was received.
+ * import's list, spec section 7), the batches are marked finished, one audit entry; other imports' batches past
+ * the retention are purged. Null when no batch of the import was received.
  */
 export async function finishCsvImport(database: Database, actor: AuditActor, importId: string): Promise<FinishedImport | null> {
   return database.run((db) =>
@@ -352,6 +343,7 @@ export async function finishCsvImport(database: Database, actor: AuditActor, imp
                 ),
               )
               .orderBy(asc(products.id));
+      await tx.delete(csvImportBatches).where(and(lt(csvImportBatches.createdAt, new Date(Date.now() - CSV_IMPORT_BATCH_RETENTION_MS)), ne(csvImportBatches.importId, importId)));
       if (firstFinish) {
         await tx.update(csvImportBatches).set({ finishedAt: new Date() }).where(and(eq(csvImportBatches.importId, importId), isNull(csvImportBatches.finishedAt)));
         await appendAudit(tx, actor, {

@@ -7,25 +7,15 @@
 import { DEFAULT_CTA } from '../../product.ts';
 import type { DetectedPlatform } from '../affiliate-platform.ts';
 import { NEEDS_REVIEW_ATTRIBUTE, productNameFromUrl } from '../needs-review.ts';
-import { DEFAULT_CURRENCY, DEFAULT_UNIT_COUNT, isoDay } from '../product-row.ts';
+import { DEFAULT_CURRENCY, DEFAULT_UNIT_COUNT, isoDay, type ProductColumns } from '../product-row.ts';
 import { jsonEqual } from './cells.ts';
 import type { CsvUpsertRow } from './row.ts';
 
-/** The product columns an import writes (slug, category, link and counters are the server's). */
-export interface CsvProductState {
-  name: string;
-  description: string;
-  price: number;
-  salePrice: number | null;
-  imageUrl: string | null;
-  rating: number | null;
-  availability: boolean;
-  inStock: boolean;
-  affiliateUrl: string;
-  commissionRate: number | null;
-  specifications: Record<string, unknown>;
-  attributes: Record<string, unknown>;
-}
+/**
+ * The product columns an import writes: the form's columns (product-row.ts) but the affiliate source, which the
+ * server derives from the URL as it does for the form (slug, category, link and counters are the server's too).
+ */
+export type CsvProductState = Omit<ProductColumns, 'affiliateSource'>;
 
 export const CSV_STATE_FIELDS = [
   'name',
@@ -41,6 +31,11 @@ export const CSV_STATE_FIELDS = [
   'specifications',
   'attributes',
 ] as const satisfies readonly (keyof CsvProductState)[];
+
+/** The state's fields picked from a stored product (or any row carrying them). */
+export function productState(row: CsvProductState): CsvProductState {
+  return Object.fromEntries(CSV_STATE_FIELDS.map((field) => [field, row[field]])) as unknown as CsvProductState;
+}
 
 /** Attributes that record an import rather than describe the product. */
 export const IMPORT_MARKER_KEYS = ['csvImport', 'csvRow', 'originalCsvData', 'imported', 'importedAt', 'updated', 'updatedAt'] as const;

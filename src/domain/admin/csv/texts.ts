@@ -14,8 +14,7 @@ export const csvTexts = {
   importSuccessful: 'Import successful',
   importFailed: 'Import failed',
   exportFailed: 'Export failed',
-  /** The server's titles for a refused request. */
-  invalidRequest: 'Invalid import request',
+  /** Finish for an import none of whose batches arrived. */
   unknownImport: 'No batch of this import was received.',
 } as const;
 
@@ -74,5 +73,4 @@ export const rowTexts = {
   nestedTooDeep: (row: number, column: string, max: number) => `Row ${row}: ${column} is nested more than ${max} levels deep`,
   unknownAction: (row: number) => `Row ${row}: action must be empty or 'delete'`,
   noMatchToDelete: (row: number) => `Row ${row}: no product matches this row's sku, asin or affiliate_link`,
-  notSaved: (row: number) => `Row ${row}: the product could not be saved`,
 } as const;
