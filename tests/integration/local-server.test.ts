@@ -270,7 +270,7 @@ describe('keep-alive', () => {
     const hint = await new Promise<string | undefined>((resolve, reject) => {
       httpRequest(`${own.url}/`, { agent }, (response) => {
         response.resume();
-        response.on('end', () => resolve(response.headers['keep-alive']));
+        response.on('end', () => resolve(response.headers['keep-alive']?.toString()));
       })
         .on('error', reject)
         .end();
