@@ -19,12 +19,9 @@ import { expect, test } from './fixtures.ts';
 test.describe.configure({ mode: 'serial' });
 test.beforeEach(async ({ page }) => signIn(page, e2eAccounts.admin));
 
-/**
- * An admin API answer, on a connection of its own: a kept-alive socket left idle past the server's keepAliveTimeout
- * (5 s, while the test clicks through a dialog) can be closed just as the next request goes out (ECONNRESET).
- */
+/** An admin API answer, read with the signed-in page's cookies. */
 async function apiJson<T>(page: Page, path: string): Promise<T> {
-  const response = await page.request.get(path, { headers: { connection: 'close' } });
+  const response = await page.request.get(path);
   expect(response.status(), path).toBe(200);
   return (await response.json()) as T;
 }
