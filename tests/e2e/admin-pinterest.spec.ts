@@ -237,6 +237,18 @@ test('without PINTEREST_ACCESS_TOKEN the screen says so plainly and offers the C
     await expect(page.getByText('0 CSV files downloaded')).toBeVisible();
     await expect(page.getByText('No board chosen: Pinterest’s bulk create needs the board’s name.')).toBeVisible();
 
+    // The bulk bar names a board too, as the pin form does: no list to choose from, yet the CSV route has what it needs.
+    await pinsTable(page).getByLabel('Select all pins on this page').uncheck();
+    await pinsTable(page).locator('tbody tr').first().getByRole('checkbox').check();
+    await expect(bulkBar(page).getByText('1 pin selected')).toBeVisible();
+    await bulkBar(page).getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit' });
+    await expect(edit.getByRole('button', { name: 'Apply' })).toBeDisabled();
+    await edit.getByLabel('Board name').fill('Leg day');
+    await edit.getByRole('button', { name: 'Apply' }).click();
+    await expect(edit).toBeHidden();
+    await expect(pinsTable(page).getByRole('row').filter({ hasText: 'Leg day' })).toHaveCount(1);
+
     await page.getByRole('button', { name: 'New pin' }).click();
     const dialog = page.getByRole('dialog', { name: 'New pin' });
     await dialog.getByRole('list', { name: 'Products' }).getByRole('button').first().click();
