@@ -3,7 +3,7 @@
  * Netlify Functions v2 modules called with a web Request and their Response
  * written back.
  */
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '../../src/server/local/server.ts';
@@ -258,6 +258,26 @@ describe('the repository functions', () => {
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET');
     await response.text();
+  });
+});
+
+describe('keep-alive', () => {
+  it('keeps idle connections well past a test’s pauses', async () => {
+    const own = await startLocalServer({ port: 0, site: join(fixtures, 'local-site'), functionsDir: join(fixtures, 'local-functions'), logger });
+    // A client that honours the server's Keep-Alive hint (Node's agent, so Playwright's request context) and a server
+    // closing at that same moment race on a reused socket: the hint must be far above a test's idle gaps.
+    const agent = new Agent({ keepAlive: true });
+    const hint = await new Promise<string | undefined>((resolve, reject) => {
+      httpRequest(`${own.url}/`, { agent }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.headers['keep-alive']?.toString()));
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(Number(/timeout=(\d+)/.exec(hint ?? '')?.[1])).toBeGreaterThanOrEqual(60);
+    agent.destroy();
+    await own.close();
   });
 });
 

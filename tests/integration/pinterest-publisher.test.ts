@@ -132,6 +132,19 @@ describe('publishing scheduled pins', () => {
     expect(fake.createCalls()).toBe(0);
   });
 
+  it('records a run that published, but writes nothing for a run with nothing due', async () => {
+    const lastRun = async () => (await temp.database.run((db) => db.select().from(settings).where(eq(settings.id, 'pinterest.last_run'))))[0];
+    expect(await run()).toMatchObject({ published: 0, left: 0, stoppedBecause: 'done' });
+    expect(await lastRun()).toBeUndefined();
+    await addPin();
+    await run();
+    const recorded = await lastRun();
+    expect(recorded?.value).toMatchObject({ at: T0.toISOString(), published: 1, stoppedBecause: 'done' });
+    await run({ now: at(60_000) });
+    expect((await lastRun())?.updatedAt).toEqual(recorded?.updatedAt);
+    expect((await lastRun())?.value).toMatchObject({ at: T0.toISOString() });
+  });
+
   it('runs from the Netlify Scheduled Function with the same service', async () => {
     const { default: scheduled, config } = await import('../../netlify/functions/pinterest-scheduled.ts');
     expect(config.schedule).toBe('*/5 * * * *');

@@ -68,12 +68,12 @@ function schedule(mode: PublishMode | undefined, publishAt: Date | null | undefi
 }
 
 /**
- * The board's name to store. Without an id, a name alone is kept: without a token the boards cannot be listed, and
- * the bulk-create CSV names the board, so the name is all the CSV route needs (the API route still needs an id).
+ * The board's name to store: the one given (boardNameSchema trimmed it and refused an empty one), else the listed
+ * board's. A name without an id is kept: without a token the boards cannot be listed, and the bulk-create CSV names
+ * the board, so the name is all the CSV route needs (the API route still needs an id).
  */
 function boardNameFor(boardId: string | null | undefined, boardName: string | null | undefined): string | null {
-  if (!boardId) return boardName?.trim() || null;
-  return boardName ?? cachedBoardName(boardId);
+  return boardName ?? (boardId ? cachedBoardName(boardId) : null);
 }
 
 function sourceColumns(source: PinSource): Pick<NewPinRow, 'sourceType' | 'productId' | 'postId' | 'sourceName'> {

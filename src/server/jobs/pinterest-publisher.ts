@@ -279,7 +279,10 @@ export async function runPinterestPublisher(database: Database, options: Publish
     report.stoppedBecause = reason;
     report.message = message ?? stopMessages[reason];
     report.left = await countLeft(database, now(), ids);
-    await recordRun(database, report, now());
+    // A run that found nothing to do is not worth a write: the local timer runs every few minutes (every 2 s in the
+    // e2e), and the settings screen's 'Last run' should name the last run that did something or stopped for a reason.
+    const idle = reason === 'done' && report.results.length === 0 && report.left === 0;
+    if (!idle) await recordRun(database, report, now());
     return report;
   };
   const empty = (): PublishReport => ({ published: 0, failed: 0, left: 0, reconciled: 0, stoppedBecause: 'done', message: '', results: [] });

@@ -6,46 +6,20 @@
  */
 import type { Database } from '../../../db/client.ts';
 import type { PublishReport } from '../../domain/admin/pinterest/api.ts';
-import { errorMessage, type Logger } from '../local/logger.ts';
+import type { Logger } from '../local/logger.ts';
+import { startIntervalJob, type IntervalJob } from './interval-job.ts';
 import { runPinterestPublisher, type PublisherOptions } from './pinterest-publisher.ts';
 
 export const DEFAULT_TIMER_INTERVAL_MS = 5 * 60_000;
 
-export interface PinterestTimer {
-  /** Runs once now unless a run is under way (then waits for that one). */
-  runNow(): Promise<PublishReport | undefined>;
-  stop(): Promise<void>;
-}
+export type PinterestTimer = IntervalJob<PublishReport>;
 
 export function startPinterestTimer(database: Database, options: { intervalMs?: number; logger?: Logger; publisher?: PublisherOptions } = {}): PinterestTimer {
-  let running: Promise<PublishReport | undefined> | undefined;
-  let stopped = false;
-  const runOnce = (): Promise<PublishReport | undefined> => {
-    if (running) return running;
-    running = runPinterestPublisher(database, options.publisher)
-      .then((report) => {
-        if (report.published + report.failed > 0) options.logger?.info(`Pinterest: ${report.published} published, ${report.failed} failed, ${report.left} left (${report.stoppedBecause})`);
-        return report;
-      })
-      .catch((error: unknown) => {
-        options.logger?.error(`Pinterest publisher failed: ${errorMessage(error)}`);
-        return undefined;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-  const timer = setInterval(() => {
-    if (!stopped) void runOnce();
-  }, options.intervalMs ?? DEFAULT_TIMER_INTERVAL_MS);
-  timer.unref();
-  return {
-    runNow: runOnce,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startIntervalJob({
+    name: 'Pinterest publisher',
+    intervalMs: options.intervalMs ?? DEFAULT_TIMER_INTERVAL_MS,
+    logger: options.logger,
+    run: () => runPinterestPublisher(database, options.publisher),
+    summary: (report) => (report.published + report.failed > 0 ? `Pinterest: ${report.published} published, ${report.failed} failed, ${report.left} left (${report.stoppedBecause})` : undefined),
+  });
 }

@@ -82,8 +82,9 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       }
     });
   });
-  // Keep-alive sockets would hold close() open for their idle timeout.
-  server.keepAliveTimeout = 5_000;
+  // Idle keep-alive sockets live long: a client reusing one (Playwright's request context, a browser) after a pause
+  // near the old 5 s could race the server's close and see ECONNRESET. close() below ends idle sockets at once.
+  server.keepAliveTimeout = 65_000;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

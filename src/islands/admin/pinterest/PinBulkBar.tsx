@@ -5,8 +5,11 @@
 import { Popover } from 'radix-ui';
 import { useId, useState, type ReactNode } from 'react';
 import type { Board, PinBulkRequest } from '../../../domain/admin/pinterest/api.ts';
+import { BOARD_NAME_MAX } from '../../../domain/admin/pinterest/limits.ts';
+import { pinTexts } from '../../../domain/admin/pinterest/texts.ts';
 import { ui } from '../../ui.ts';
 import { ConfirmDialog, destructiveButton } from '../ui/ConfirmDialog.tsx';
+import { Field } from '../ui/Field.tsx';
 import { fromLocalInput, toLocalInput } from './pin-form.ts';
 
 const smallButton = `${ui.secondaryButton} h-9 px-3`;
@@ -85,27 +88,36 @@ function EditForm({ boards, onApply }: { boards: Board[]; onApply: (change: { bo
   const [alt, setAlt] = useState('');
   const [changeAlt, setChangeAlt] = useState(false);
   const chosen = boards.find((candidate) => candidate.id === board);
+  // Without the list (no token), a board can only be named, as in the pin form: the bulk-create CSV needs no more.
+  const named = boards.length === 0 ? board.trim() : '';
+  const boardChange = chosen ? { boardId: chosen.id, boardName: chosen.name } : named ? { boardName: named } : {};
   return (
     <form
       className="space-y-3"
       onSubmit={(event) => {
         event.preventDefault();
-        void onApply({ ...(chosen ? { boardId: chosen.id, boardName: chosen.name } : {}), ...(changeAlt ? { altText: alt } : {}) }).catch(() => undefined);
+        void onApply({ ...boardChange, ...(changeAlt ? { altText: alt } : {}) }).catch(() => undefined);
       }}
     >
-      <div className="space-y-1">
-        <label htmlFor={boardId} className={ui.label}>
-          Board
-        </label>
-        <select id={boardId} value={board} onChange={(event) => setBoard(event.target.value)} className={ui.input} disabled={boards.length === 0}>
-          <option value="">Leave as it is</option>
-          {boards.map((candidate) => (
-            <option key={candidate.id} value={candidate.id}>
-              {candidate.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      {boards.length > 0 ? (
+        <div className="space-y-1">
+          <label htmlFor={boardId} className={ui.label}>
+            Board
+          </label>
+          <select id={boardId} value={board} onChange={(event) => setBoard(event.target.value)} className={ui.input}>
+            <option value="">Leave as it is</option>
+            {boards.map((candidate) => (
+              <option key={candidate.id} value={candidate.id}>
+                {candidate.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : (
+        <Field label="Board name" hint={`Empty leaves it as it is. ${pinTexts.boardNameHint}`}>
+          {(ids) => <input id={ids.id} aria-describedby={ids.describedBy} type="text" value={board} maxLength={BOARD_NAME_MAX} onChange={(event) => setBoard(event.target.value)} className={ui.input} />}
+        </Field>
+      )}
       <label className="flex items-center gap-2 text-sm font-semibold">
         <input type="checkbox" checked={changeAlt} onChange={(event) => setChangeAlt(event.target.checked)} className="accent-brand-700" />
         Set the alt text of every selected pin
@@ -118,7 +130,7 @@ function EditForm({ boards, onApply }: { boards: Board[]; onApply: (change: { bo
           <textarea id={altId} rows={2} value={alt} onChange={(event) => setAlt(event.target.value)} className={`${ui.input} h-auto py-2`} />
         </div>
       )}
-      <button type="submit" className={ui.primaryButton} disabled={!chosen && !changeAlt}>
+      <button type="submit" className={ui.primaryButton} disabled={!('boardName' in boardChange) && !changeAlt}>
         Apply
       </button>
     </form>

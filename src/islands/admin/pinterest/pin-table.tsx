@@ -14,12 +14,12 @@ import {
   type RowSelectionState,
 } from '@tanstack/react-table';
 import { ExternalLink, ImageOff } from 'lucide-react';
-import { useEffect, useRef, type InputHTMLAttributes } from 'react';
 import type { PinView } from '../../../domain/admin/pinterest/api.ts';
 import { pinStatusLabels, type PinStatus } from '../../../domain/admin/pinterest/texts.ts';
 import { thumbnailSrc } from '../../../domain/admin/product-list.ts';
 import { ui } from '../../ui.ts';
 import { formatDateTime } from '../format.ts';
+import { Checkbox } from '../ui/Checkbox.tsx';
 
 const features = tableFeatures({ rowPaginationFeature, rowSelectionFeature });
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- columns of different value types in one list, as TanStack's own examples type them
@@ -36,14 +36,6 @@ const statusTone: Record<PinStatus, string> = {
 
 export function PinStatusBadge({ status }: { status: PinStatus }) {
   return <span className={`inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${statusTone[status]}`}>{pinStatusLabels[status]}</span>;
-}
-
-function Checkbox({ indeterminate = false, ...props }: InputHTMLAttributes<HTMLInputElement> & { indeterminate?: boolean }) {
-  const ref = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (ref.current) ref.current.indeterminate = indeterminate;
-  }, [indeterminate]);
-  return <input ref={ref} type="checkbox" className="size-4 cursor-pointer accent-brand-700" {...props} />;
 }
 
 function StatusCell({ pin }: { pin: PinView }) {

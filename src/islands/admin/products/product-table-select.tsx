@@ -2,16 +2,8 @@
  * The Manage screen's selection column: a checkbox per row and one in the header for the whole page (mixed when only
  * some are selected). While "all matching" is chosen every box shows checked and waits for "Clear selection".
  */
-import { useEffect, useRef, type InputHTMLAttributes } from 'react';
+import { Checkbox } from '../ui/Checkbox.tsx';
 import { productColumn, type ProductColumn } from './product-table-columns.tsx';
-
-function Checkbox({ indeterminate = false, ...props }: InputHTMLAttributes<HTMLInputElement> & { indeterminate?: boolean }) {
-  const ref = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (ref.current) ref.current.indeterminate = indeterminate;
-  }, [indeterminate]);
-  return <input ref={ref} type="checkbox" className="size-4 cursor-pointer accent-brand-700 disabled:cursor-default" {...props} />;
-}
 
 export function selectColumn(allMatching: boolean): ProductColumn {
   return productColumn.display({
