@@ -17,7 +17,9 @@ import {
 } from '../../domain/admin/link-health/api.ts';
 import { classSeverity, linkHealthClasses, type LinkHealthClass } from '../../domain/admin/link-health/classes.ts';
 import { isAcknowledged, isReported } from '../../domain/admin/link-health/state.ts';
+import type { ProductFilter } from '../../domain/admin/product-list.ts';
 import { appendAudit, type AuditActor } from './audit.ts';
+import { productFilterCondition } from './product-list.ts';
 
 /** Flagged and not acknowledged, in SQL (`is` compares nulls as equal, as isAcknowledged does). */
 const reportedSql = sql`(${linkHealth.flagged} = 1 and not (${linkHealth.acknowledgedClass} is ${linkHealth.lastClass} and ${linkHealth.acknowledgedFinalUrl} is ${linkHealth.lastFinalUrl}))`;
@@ -160,6 +162,12 @@ export async function missingProductIds(database: Database, ids: readonly number
   const found = await database.run((db) => db.select({ id: products.id }).from(products).where(inArray(products.id, [...ids])));
   const known = new Set(found.map((row) => row.id));
   return ids.filter((id) => !known.has(id));
+}
+
+/** The ids of every product the list's filter matches, in id order (the list's own condition, so it means what the screen showed). */
+export async function matchingProductIds(database: Database, filter: ProductFilter): Promise<number[]> {
+  const rows = await database.run((db) => db.select({ id: products.id }).from(products).where(productFilterCondition(filter)).orderBy(asc(products.id)));
+  return rows.map((row) => row.id);
 }
 
 export async function readLinkHealthSettings(database: Database): Promise<LinkHealthSettings> {
