@@ -64,7 +64,7 @@ function parse(url: string): URL | null {
 }
 
 /** True when the host is the domain or one of its subdomains (ebay.com matches www.ebay.com, not notebay.com). */
-function onDomain(host: string, domain: string): boolean {
+export function onDomain(host: string, domain: string): boolean {
   return host === domain || host.endsWith(`.${domain}`);
 }
 
