@@ -1,12 +1,14 @@
 /**
- * POST /api/admin/link-health/check { ids } → 202 { run }: checks the selected products now (Manage's action). The run
+ * POST /api/admin/link-health/check { ids } or { allMatching } → 202 { run }: checks the selected products, or every
+ * product matching the list's filters, now (Manage's action), as one run. The run
  * is stored first, then continues after the answer (in this process locally, in the Background Function on Netlify);
  * the screen follows it through GET /api/admin/link-health (activeRun) and each product's history.
- * 422 with the message for no ids, more than 100, or ids that are not products. Admin only, with the write guards.
+ * 422 with the message for no ids, more than 100, ids that are not products, neither or both of ids and allMatching,
+ * or filters nothing matches. Admin only, with the write guards.
  */
 import { linkHealthCheckInputSchema, linkHealthTexts } from '../../src/domain/admin/link-health/api.ts';
 import { authorizeAdmin, type AdminContext } from '../../src/server/admin/endpoint.ts';
-import { missingProductIds, readRun } from '../../src/server/admin/link-health.ts';
+import { matchingProductIds, missingProductIds, readRun } from '../../src/server/admin/link-health.ts';
 import { getDatabase } from '../../src/server/db.ts';
 import { json, jsonError, readJson } from '../../src/server/http.ts';
 import { createManualRun } from '../../src/server/jobs/link-checker.ts';
@@ -20,9 +22,16 @@ export default async (request: Request, context?: AdminContext): Promise<Respons
   const input = await readJson(request, linkHealthCheckInputSchema, { title: linkHealthTexts.checkFailed });
   if (input instanceof Response) return input;
   const database = getDatabase();
-  const missing = await missingProductIds(database, input.ids);
-  if (missing.length > 0) return jsonError(422, linkHealthTexts.checkFailed, `${linkHealthTexts.unknownIds} (${missing.join(', ')})`);
-  const run = await createManualRun(database, input.ids, admin.actor.email);
+  let ids: number[];
+  if (input.ids) {
+    const missing = await missingProductIds(database, input.ids);
+    if (missing.length > 0) return jsonError(422, linkHealthTexts.checkFailed, `${linkHealthTexts.unknownIds} (${missing.join(', ')})`);
+    ids = input.ids;
+  } else {
+    ids = await matchingProductIds(database, input.allMatching ?? {});
+    if (ids.length === 0) return jsonError(422, linkHealthTexts.checkFailed, linkHealthTexts.noneMatching);
+  }
+  const run = await createManualRun(database, ids, admin.actor.email);
   await continueLinkChecks(database, context, run.id);
   return json({ run: await readRun(database, run.id) }, { status: 202 });
 };

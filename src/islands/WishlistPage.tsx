@@ -2,7 +2,7 @@
 import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
 import { wishlistMessages } from '../domain/saved-items.ts';
 import { formatPrice } from '../domain/money.ts';
-import { PLACEHOLDER_IMAGE } from '../domain/product.ts';
+import { productImage } from '../domain/product.ts';
 import { presentedSalePrice } from '../domain/product-display/offer.ts';
 import type { AppUser } from '../domain/user.ts';
 import { api } from '../lib/api.ts';
@@ -36,7 +36,7 @@ function WishlistItems({ user }: { user: AppUser }) {
           <SavedCard
             key={product.id}
             image={{
-              src: product.imageUrl ?? PLACEHOLDER_IMAGE,
+              src: productImage(product.imageUrl),
               alt: product.imageUrl ? product.name : '',
               width: 400,
               height: 300,

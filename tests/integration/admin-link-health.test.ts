@@ -46,6 +46,11 @@ async function checkAndWait(productIds: number[]): Promise<void> {
   expect(response.status).toBe(202);
   const { run } = (await response.json()) as { run: { id: number; total: number } };
   expect(run.total).toBe(productIds.length);
+  await waitForRun(run.id);
+}
+
+async function waitForRun(runId: number): Promise<void> {
+  const run = { id: runId };
   const deadline = Date.now() + 60_000;
   for (;;) {
     const list = linkHealthListSchema.parse(await (await admin.fetch('/api/admin/link-health?view=all')).json());
@@ -81,6 +86,15 @@ describe('bad input', () => {
     const post = (json: unknown) => admin.fetch('/api/admin/link-health/check', { method: 'POST', json });
     expect((await (await post({ ids: [] })).json()).error.description).toBe('Select at least one product.');
     expect((await (await post({ ids: Array.from({ length: 101 }, (_, i) => i + 1) })).json()).error.description).toBe('Select at most 100 products.');
+    for (const body of [{}, { ids: [ids.ok], allMatching: {} }]) {
+      const neither = await post(body);
+      expect(neither.status).toBe(422);
+      expect((await neither.json()).error.description).toBe('Choose the products: send ids or allMatching, one of the two.');
+    }
+    const noneMatch = await post({ allMatching: { search: 'no product is called this' } });
+    expect(noneMatch.status).toBe(422);
+    expect((await noneMatch.json()).error.description).toBe('No products match these filters.');
+    expect((await post({ allMatching: { stock: 'sideways' } })).status).toBe(422);
     const unknown = await post({ ids: [ids.ok, 999_999] });
     expect(unknown.status).toBe(422);
     expect((await unknown.json()).error.description).toContain('999999');
@@ -137,6 +151,22 @@ describe('checking from Manage and reading the results', () => {
     const blocked = productListSchema.parse(await (await admin.fetch('/api/admin/products?health=blocked')).json());
     expect(blocked.rows.map((row) => row.id)).toEqual([ids.wall]);
     expect((await admin.fetch('/api/admin/products?health=dead')).status).toBe(422);
+  });
+
+  it('every product matching the filters is checked as one run, the ids read by the server', async () => {
+    const filter = { search: 'Health', health: 'problem' } as const;
+    const matching = productListSchema.parse(await (await admin.fetch('/api/admin/products?search=Health&health=problem')).json());
+    expect(matching.total).toBeGreaterThan(0);
+    const response = await admin.fetch('/api/admin/link-health/check', { method: 'POST', json: { allMatching: filter } });
+    expect(response.status).toBe(202);
+    const { run } = (await response.json()) as { run: { id: number; total: number } };
+    expect(run.total).toBe(matching.total);
+    await waitForRun(run.id);
+    const history = linkHealthHistorySchema.parse(await (await admin.fetch(`/api/admin/link-health/${ids.gone}`)).json());
+    expect(history.checks).toHaveLength(3);
+    // A product the filters leave out is not checked.
+    const ok = linkHealthHistorySchema.parse(await (await admin.fetch(`/api/admin/link-health/${ids.ok}`)).json());
+    expect(ok.checks).toHaveLength(1);
   });
 });
 

@@ -116,21 +116,28 @@ describe('politeness', () => {
     const ids = await addProducts([`${c}/ok`, `${c}/moved`, `${c}/ok`, ...Array.from({ length: 3 }, () => `${d}/ok`)]);
     const started = shop.log.length;
     const intervalMs = 400;
-    const begin = Date.now();
-    await checkNow(ids, { gate: new HostGate({ intervalMs, concurrency: 8 }) });
-    const elapsed = Date.now() - begin;
+    // Spacing is measured where the gate lets each request or hop go: arrival times at the server add the machine's
+    // scheduling jitter, which on a loaded machine can exceed any fixed tolerance.
+    const starts: { host: string; at: number }[] = [];
+    await checkNow(ids, { gate: new HostGate({ intervalMs, concurrency: 8, onStart: (host, at) => starts.push({ host, at }) }) });
     const requests = shop.log.slice(started);
     // HEAD and GET for each link; /moved's HEAD and GET each follow one 301 on the same host.
     expect(requests).toHaveLength(14);
+    expect(starts).toHaveLength(14);
     for (const [host, expected] of [[new URL(c).host, 8], [new URL(d).host, 6]] as const) {
-      const times = requests.filter((entry) => entry.host === host).map((entry) => entry.at);
+      // Every request the server saw went through the gate: as many as the gate let go for that host.
+      expect(requests.filter((entry) => entry.host === host)).toHaveLength(expected);
+      const times = starts.filter((entry) => entry.host === host).map((entry) => entry.at);
       expect(times).toHaveLength(expected);
       const gaps = times.slice(1).map((time, index) => time - times[index]!);
-      // Arrival times, measured at the server: a little jitter below the interval is the network's, not the gate's.
-      for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(intervalMs - 50);
+      for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(intervalMs);
     }
-    // Both hosts' requests one host after the other would take 14 intervals; in parallel the busier host's 8 set the pace.
-    expect(elapsed).toBeLessThan(13 * intervalMs);
+    // Hosts in parallel: the second host's first request goes before the first host's last (one host after the
+    // other, it would wait for all of them), whatever the machine's speed.
+    const first = (host: string) => Math.min(...starts.filter((entry) => entry.host === host).map((entry) => entry.at));
+    const last = (host: string) => Math.max(...starts.filter((entry) => entry.host === host).map((entry) => entry.at));
+    const [hostC, hostD] = [new URL(c).host, new URL(d).host];
+    expect(Math.max(first(hostC), first(hostD))).toBeLessThan(Math.min(last(hostC), last(hostD)));
   });
 
   it('never more requests in flight than the bound, across hosts', async () => {

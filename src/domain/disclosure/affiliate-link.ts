@@ -10,7 +10,7 @@
  * Only absolute http(s) links leave the site; relative links, fragments, mailto: and links to the site's own
  * origin are never affiliate links.
  */
-import { detectAffiliatePlatform } from '../admin/affiliate-platform.ts';
+import { detectAffiliatePlatform, onDomain } from '../admin/affiliate-platform.ts';
 
 /**
  * Click and redirect domains of the affiliate networks (a link on a subdomain counts: Impact gives each brand one,
@@ -103,10 +103,6 @@ export interface AffiliateMatch {
   by: 'retailer' | 'network' | 'parameter';
   /** The retailer, network or parameter that matched. */
   name: string;
-}
-
-function onDomain(host: string, domain: string): boolean {
-  return host === domain || host.endsWith(`.${domain}`);
 }
 
 function parseExternal(href: string, siteOrigin: string | undefined): URL | null {

@@ -17,10 +17,10 @@ import {
 } from '../../domain/admin/link-health/api.ts';
 import { classSeverity, linkHealthClasses, type LinkHealthClass } from '../../domain/admin/link-health/classes.ts';
 import { isAcknowledged, isReported } from '../../domain/admin/link-health/state.ts';
+import type { ProductFilter } from '../../domain/admin/product-list.ts';
 import { appendAudit, type AuditActor } from './audit.ts';
+import { productFilterCondition, reportedHealthSql } from './product-list.ts';
 
-/** Flagged and not acknowledged, in SQL (`is` compares nulls as equal, as isAcknowledged does). */
-const reportedSql = sql`(${linkHealth.flagged} = 1 and not (${linkHealth.acknowledgedClass} is ${linkHealth.lastClass} and ${linkHealth.acknowledgedFinalUrl} is ${linkHealth.lastFinalUrl}))`;
 const severitySql = sql.raw(`case last_class ${linkHealthClasses.map((kind) => `when '${kind}' then ${classSeverity[kind]}`).join(' ')} else 0 end`);
 
 function toRow(record: LinkHealthRecord, product: { name: string; slug: string; inStock: boolean }): LinkHealthRow {
@@ -62,7 +62,7 @@ export async function readRun(database: Database, id: number): Promise<LinkCheck
 /** Problems worst first (flagged and not acknowledged, plus blocked links), or every checked link; with the overview's counts. */
 export async function listLinkHealth(database: Database, query: LinkHealthListQuery): Promise<LinkHealthList> {
   const conditions: (SQL | undefined)[] = [];
-  if (query.view === 'problems') conditions.push(sql`(${reportedSql} or ${linkHealth.lastClass} = 'blocked')`);
+  if (query.view === 'problems') conditions.push(sql`(${reportedHealthSql} or ${linkHealth.lastClass} = 'blocked')`);
   if (query.class) conditions.push(eq(linkHealth.lastClass, query.class));
   const where = and(...conditions);
   return database.run(async (db) => {
@@ -77,7 +77,7 @@ export async function listLinkHealth(database: Database, query: LinkHealthListQu
         .offset((query.page - 1) * query.pageSize),
       db.select({ n: count() }).from(linkHealth).where(where),
       db.select({ kind: linkHealth.lastClass, n: count() }).from(linkHealth).groupBy(linkHealth.lastClass),
-      db.select({ n: count() }).from(linkHealth).where(reportedSql),
+      db.select({ n: count() }).from(linkHealth).where(reportedHealthSql),
       db.select().from(linkCheckRuns).where(isNull(linkCheckRuns.finishedAt)).orderBy(asc(linkCheckRuns.id)).limit(1).get(),
       db.select().from(linkCheckRuns).where(sql`${linkCheckRuns.finishedAt} is not null`).orderBy(desc(linkCheckRuns.finishedAt)).limit(1).get(),
     ]);
@@ -160,6 +160,12 @@ export async function missingProductIds(database: Database, ids: readonly number
   const found = await database.run((db) => db.select({ id: products.id }).from(products).where(inArray(products.id, [...ids])));
   const known = new Set(found.map((row) => row.id));
   return ids.filter((id) => !known.has(id));
+}
+
+/** The ids of every product the list's filter matches, in id order (the list's own condition, so it means what the screen showed). */
+export async function matchingProductIds(database: Database, filter: ProductFilter): Promise<number[]> {
+  const rows = await database.run((db) => db.select({ id: products.id }).from(products).where(productFilterCondition(filter)).orderBy(asc(products.id)));
+  return rows.map((row) => row.id);
 }
 
 export async function readLinkHealthSettings(database: Database): Promise<LinkHealthSettings> {

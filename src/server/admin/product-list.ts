@@ -47,12 +47,18 @@ export function productFilterCondition(filter: ProductFilter): SQL | undefined {
   return and(...conditions);
 }
 
+/**
+ * A link_health row that is reported: flagged and not acknowledged, in SQL (isReported's rule; `is` compares nulls as
+ * equal, as isAcknowledged does). The products list's 'problem' filter and the link health screens share it.
+ */
+export const reportedHealthSql = sql`(${linkHealth.flagged} = 1 and not (${linkHealth.acknowledgedClass} is ${linkHealth.lastClass} and ${linkHealth.acknowledgedFinalUrl} is ${linkHealth.lastFinalUrl}))`;
+
 /** Link health (issue 13): by the link_health row of the product; 'problem' is flagged and not acknowledged. */
 function healthCondition(health: NonNullable<ProductFilter['health']>): SQL {
   if (health === 'unchecked') return sql`${products.id} not in (select ${linkHealth.productId} from ${linkHealth})`;
   const rows =
     health === 'problem'
-      ? sql`select ${linkHealth.productId} from ${linkHealth} where ${linkHealth.flagged} = 1 and not (${linkHealth.acknowledgedClass} is ${linkHealth.lastClass} and ${linkHealth.acknowledgedFinalUrl} is ${linkHealth.lastFinalUrl})`
+      ? sql`select ${linkHealth.productId} from ${linkHealth} where ${reportedHealthSql}`
       : sql`select ${linkHealth.productId} from ${linkHealth} where ${linkHealth.lastClass} = ${health}`;
   return inArray(products.id, sql`(${rows})`);
 }

@@ -129,7 +129,8 @@ async function nextBatch(database: Database, run: LinkCheckRun, now: Date, size:
         .where(
           and(
             gt(products.id, run.cursor),
-            inArray(products.id, run.productIds),
+            // One JSON parameter, not one per id: a run over every matching product may list thousands.
+            inArray(products.id, sql`(select value from json_each(${JSON.stringify(run.productIds)}))`),
             // Products this run already checked past the cursor (a stop mid-batch) are not checked twice.
             sql`not exists (select 1 from ${linkChecks} where ${linkChecks.runId} = ${run.id} and ${linkChecks.productId} = ${products.id})`,
           ),

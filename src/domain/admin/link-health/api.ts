@@ -4,16 +4,17 @@
  *
  *   GET  /api/admin/link-health?view=problems|all&class=…&page=&pageSize=  → linkHealthListSchema (worst first)
  *   GET  /api/admin/link-health/:productId                                  → linkHealthHistorySchema
- *   POST /api/admin/link-health/check { ids }                               → 202 linkHealthCheckAnswerSchema
+ *   POST /api/admin/link-health/check { ids } | { allMatching }             → 202 linkHealthCheckAnswerSchema
  *   POST /api/admin/link-health/:productId/acknowledge { class, finalUrl }  → linkHealthRowSchema
  *   GET|PUT /api/admin/link-health/settings { autoMarkOutOfStock }          → linkHealthSettingsSchema
  */
 import { z } from 'zod';
+import { productFilterSchema } from '../product-list.ts';
 import { linkHealthClasses } from './classes.ts';
 
 export const LINK_HEALTH_SETTING_ID = 'link_health';
 export const LINK_HEALTH_PAGE_SIZES = [25, 50, 100] as const;
-/** On-demand checks take at most this many products a request (a page of Manage). */
+/** A selection of ids holds at most this many products (a page of Manage); more go as allMatching, one run. */
 export const MAX_CHECK_IDS = 100;
 
 export const linkHealthTexts = {
@@ -27,6 +28,8 @@ export const linkHealthTexts = {
   tooManyIds: `Select at most ${MAX_CHECK_IDS} products.`,
   idsInvalid: 'Product ids must be positive whole numbers.',
   unknownIds: 'Some selected products do not exist.',
+  targetRequired: 'Choose the products: send ids or allMatching, one of the two.',
+  noneMatching: 'No products match these filters.',
   acknowledgeFailed: 'Could not acknowledge the result',
   resultChanged: 'The result changed since the page was loaded; reload to see the new one.',
   classInvalid: `class must be one of ${linkHealthClasses.join(', ')}.`,
@@ -130,13 +133,23 @@ export const HISTORY_LIMIT = 100;
 
 // On demand.
 
-export const linkHealthCheckInputSchema = z.strictObject({
-  ids: z
-    .array(z.number({ error: linkHealthTexts.idsInvalid }).int(linkHealthTexts.idsInvalid).positive(linkHealthTexts.idsInvalid), { error: linkHealthTexts.idsRequired })
-    .min(1, linkHealthTexts.idsRequired)
-    .max(MAX_CHECK_IDS, linkHealthTexts.tooManyIds)
-    .transform((ids) => [...new Set(ids)].sort((a, b) => a - b)),
-});
+export const linkHealthCheckInputSchema = z
+  .strictObject({
+    ids: z
+      .array(z.number({ error: linkHealthTexts.idsInvalid }).int(linkHealthTexts.idsInvalid).positive(linkHealthTexts.idsInvalid), { error: linkHealthTexts.idsRequired })
+      .min(1, linkHealthTexts.idsRequired)
+      .max(MAX_CHECK_IDS, linkHealthTexts.tooManyIds)
+      .transform((ids) => [...new Set(ids)].sort((a, b) => a - b))
+      .optional(),
+    /**
+     * Every product matching the list's filters (Manage's 'Select all matching'), as bulk actions take it: the server
+     * reads the ids, so any number of products is one run, checked by one invocation through one host gate.
+     */
+    allMatching: productFilterSchema.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.ids === undefined) === (body.allMatching === undefined)) ctx.addIssue({ code: 'custom', path: ['ids'], message: linkHealthTexts.targetRequired });
+  });
 export type LinkHealthCheckInput = z.output<typeof linkHealthCheckInputSchema>;
 
 /** 202: the run is stored and running; the screen polls GET /api/admin/link-health (activeRun) or the product's history. */

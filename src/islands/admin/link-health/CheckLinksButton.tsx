@@ -8,7 +8,7 @@ import { toast } from '../../../lib/toast.ts';
 import { ui } from '../../ui.ts';
 import { toastApiError } from '../api.ts';
 import { useMutation } from '../query.ts';
-import { checkLinks, matchingIds } from './link-health-api.ts';
+import { linkHealthApi } from './link-health-api.ts';
 import { useLinkCheckRun } from './use-link-check-run.ts';
 
 export interface CheckLinksButtonProps {
@@ -20,11 +20,8 @@ export interface CheckLinksButtonProps {
 export default function CheckLinksButton({ target, disabled }: CheckLinksButtonProps) {
   const run = useLinkCheckRun();
   const start = useMutation({
-    mutationFn: async () => {
-      const ids = 'ids' in target ? target.ids : await matchingIds(target.allMatching);
-      await checkLinks(ids);
-      return ids.length;
-    },
+    // One request and one run, however many products match: the server reads the matching ids.
+    mutationFn: async () => (await linkHealthApi.check(target)).run.total,
     onSuccess: (count) => {
       toast({ title: 'Link check started', description: `Checking the links of ${productCountLabel(count)}. The Link health column updates as results arrive.`, variant: 'success' });
       run.follow();

@@ -50,7 +50,7 @@ function HistoryBody({ productId }: { productId: number }) {
   }, [newestId, waitingAfter, queryClient]);
 
   const check = useMutation({
-    mutationFn: () => linkHealthApi.check([productId]),
+    mutationFn: () => linkHealthApi.check({ ids: [productId] }),
     onSuccess: () => {
       toast({ title: 'Link check started', description: 'The result appears here in a moment.', variant: 'success' });
       setWaitingAfter(newestId);
