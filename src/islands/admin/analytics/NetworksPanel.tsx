@@ -161,6 +161,10 @@ export default function NetworksPanel() {
           Each network reports sales to its own secret postback URL. Create a token, paste the URL into the network&apos;s postback settings, and
           its conversions appear here as they happen. The URL is shown once; rotate to replace it.
         </p>
+        <p className="text-sm text-ink-muted">
+          A network with a signing secret must also send the hex HMAC-SHA256 of its parameters in the <code>{SIGNATURE_HEADER}</code> header, or
+          else in a <code>{SIGNATURE_PARAMETER}</code> parameter; postbacks without it are refused.
+        </p>
       </div>
 
       {reveal && <RevealPanel reveal={reveal} onDone={() => setReveal(null)} />}
