@@ -457,6 +457,26 @@ describe('malformed input is a 4xx, never a 500, and stores nothing', () => {
   });
 });
 
+describe('a database failure', () => {
+  it('answers 503 with Retry-After, so the network sends the postback again, and the retry is stored', async () => {
+    const { token } = await issueToken('awin');
+    const path = `/api/conversions/awin/${token}?clickRef=${CLICK_ALPHA}&transactionId=AW-DOWN&commission=1.00`;
+    // A real failure of the write: the table is missing for a moment (as in a botched migration).
+    await api.temp.database.run((db) => db.run(sql`ALTER TABLE conversions RENAME TO conversions_away`));
+    let response: Response;
+    try {
+      response = await send(path);
+    } finally {
+      await api.temp.database.run((db) => db.run(sql`ALTER TABLE conversions_away RENAME TO conversions`));
+    }
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('60');
+    expect((await response.json()).error.title).toBe('Postback not recorded');
+    expect((await send(path)).status).toBe(200);
+    expect(await storedConversion('awin', 'AW-DOWN')).toMatchObject({ productId: product.alpha, commissionCents: 100 });
+  });
+});
+
 describe('rate limit', () => {
   it('a flood of wrong tokens from one address is cut off with 429 and stores nothing', async () => {
     const before = await conversionCount();
