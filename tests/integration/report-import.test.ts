@@ -258,6 +258,8 @@ describe('malformed requests are answered 4xx, never 500', () => {
     ['an unknown network', { ...base, network: 'ebay' }],
     ['no mapping for a non-Amazon network', { ...base, mapping: undefined }],
     ['a mapping with an unknown field', { ...base, mapping: { ...base.mapping, __proto__: 'x', extra: 'y' } }],
+    ['a mapping naming a column the file lacks', { ...base, mapping: { transactionId: 'Action Id', commission: 'Nope' } }],
+    ['a mapping without the commission', { ...base, mapping: { transactionId: 'Action Id' } }],
     ['a row number below 2', { ...base, rows: [{ rowNumber: 1, values: {} }] }],
     ['a cell that is not text', { ...base, rows: [{ rowNumber: 2, values: { 'Action Id': { nested: true } } }] }],
     ['a cell too long', { ...base, rows: [{ rowNumber: 2, values: { 'Action Id': 'x'.repeat(3000) } }] }],
@@ -287,7 +289,7 @@ describe('malformed requests are answered 4xx, never 500', () => {
   it('answers rows that break the rules as row errors, not request errors', async () => {
     const rows = await preview({ network: 'amazon', headers: ['ASIN'], rows: [{ rowNumber: 2, values: { ASIN: 'B0CSVTEST1' }, occurrence: 1 }] });
     expect(rows).toEqual([{ rowNumber: 2, outcome: 'error', reason: 'Row 2: Tracking ID is missing' }]);
-    const imported = await importRows({ network: 'generic', headers: ['a'], mapping: { transactionId: 'a', commission: 'b' }, rows: [] }, [{ rowNumber: 2, values: { a: 'T-1', b: 'ten' } }]);
+    const imported = await importRows({ network: 'generic', headers: ['a', 'b'], mapping: { transactionId: 'a', commission: 'b' }, rows: [] }, [{ rowNumber: 2, values: { a: 'T-1', b: 'ten' } }]);
     expect(imported.counts).toEqual({ created: 0, updated: 0, unchanged: 0, unattributed: 0, failed: 1 });
   });
 });

@@ -19,7 +19,7 @@
  * that does not match the schema, 401/403 as every admin endpoint.
  */
 import { z } from 'zod';
-import { reportMappingSchema } from '../revenue/report-generic.ts';
+import { mappingProblem, reportMappingSchema } from '../revenue/report-generic.ts';
 import { reportNetworks } from '../revenue/report.ts';
 
 export const REPORT_PREVIEW_ROWS = 500;
@@ -68,7 +68,11 @@ const requestSchema = (max: number) =>
         .max(max, reportImportTexts.tooManyRows(max))
         .refine((rows) => new Set(rows.map((row) => row.rowNumber)).size === rows.length, reportImportTexts.duplicateRow),
     })
-    .refine((body) => body.network === 'amazon' || body.mapping !== undefined, { message: reportImportTexts.mappingRequired, path: ['mapping'] });
+    .refine((body) => body.network === 'amazon' || body.mapping !== undefined, { message: reportImportTexts.mappingRequired, path: ['mapping'] })
+    .superRefine((body, context) => {
+      const problem = body.mapping === undefined || body.network === 'amazon' ? null : mappingProblem(body.mapping, body.headers);
+      if (problem) context.addIssue({ code: 'custom', message: problem, path: ['mapping'] });
+    });
 
 export const reportPreviewRequestSchema = requestSchema(REPORT_PREVIEW_ROWS);
 export const reportImportRequestSchema = requestSchema(REPORT_IMPORT_ROWS);
