@@ -16,6 +16,7 @@ interface AnalyticsTab {
 // Each workstream of issue 14 adds its tab here, in this order: dashboard, networks, reports.
 const tabs: readonly AnalyticsTab[] = [
   { value: 'networks', label: 'Networks', Panel: lazy(() => import('./NetworksPanel.tsx').then(({ default: p }) => ({ default: p }))) },
+  { value: 'reports', label: 'Report import', Panel: lazy(() => import('./ReportImport.tsx').then(({ default: p }) => ({ default: p }))) },
 ];
 
 const tabClass =
