@@ -245,13 +245,14 @@ describe('click ids', () => {
   it('does not count or store prefetch and prerender requests', async () => {
     const before = (await product(impactId))!.clickCount;
     const views = await events(impactId, 'view');
-    for (const headers of [
+    const prefetches: Record<string, string>[] = [
       { 'sec-purpose': 'prefetch' },
       { 'sec-purpose': 'prefetch;prerender' },
       { purpose: 'prefetch' },
       { 'x-purpose': 'preview' },
       { 'x-moz': 'prefetch' },
-    ]) {
+    ];
+    for (const headers of prefetches) {
       const clickId = newClickId();
       expect((await beacon({ productId: impactId, event: 'click', clickId, pagePath: '/' }, browserAgent(), { headers })).status).toBe(204);
       expect((await beacon({ productId: impactId, event: 'view' }, browserAgent(), { headers })).status).toBe(204);
