@@ -58,7 +58,7 @@ async function follow(page: Page, link: ReturnType<Page['locator']>, how: (link:
   const popup = page.context().waitForEvent('page');
   await how(link);
   const opened = await popup;
-  await opened.waitForURL(/^https:/);
+  await opened.waitForURL(/^https:/, { waitUntil: 'commit' });
   const body = JSON.parse((await beacon).postData()!) as { productId: number; clickId: string; pagePath: string; network: string | null };
   const url = new URL(opened.url());
   await opened.close();
@@ -167,7 +167,7 @@ test.describe('without JavaScript', () => {
     const popup = context.waitForEvent('page');
     await buy.click();
     const opened = await popup;
-    await opened.waitForURL(/^https:/);
+    await opened.waitForURL(/^https:/, { waitUntil: 'commit' });
     expect(opened.url()).toBe(new URL(product.affiliateUrl!).href);
   });
 });
