@@ -58,7 +58,10 @@ async function follow(page: Page, link: ReturnType<Page['locator']>, how: (link:
   const popup = page.context().waitForEvent('page');
   await how(link);
   const opened = await popup;
+  // A Ctrl or middle click opens a background tab, which Chromium may not load until it is shown.
+  await opened.bringToFront();
   await opened.waitForURL(/^https:/, { waitUntil: 'commit' });
+  await page.bringToFront();
   const body = JSON.parse((await beacon).postData()!) as { productId: number; clickId: string; pagePath: string; network: string | null };
   const url = new URL(opened.url());
   await opened.close();
@@ -97,15 +100,18 @@ test.describe('a buy link carries a fresh click id', () => {
     await page.goto(`/product/${product.slug}`);
     const buy = page.locator(`a[data-track-click="${product.id}"]`).first();
     const ids = new Set<string>();
-    for (const how of [
-      (link: ReturnType<Page['locator']>) => link.click({ modifiers: ['ControlOrMeta'] }),
-      (link: ReturnType<Page['locator']>) => link.click({ button: 'middle' }),
-      async (link: ReturnType<Page['locator']>) => {
-        await link.focus();
-        await page.keyboard.press('Enter');
-      },
-    ]) {
-      const { url, body } = await follow(page, buy, how);
+    for (const [name, how] of [
+      ['Ctrl or Cmd click', (link: ReturnType<Page['locator']>) => link.click({ modifiers: ['ControlOrMeta'] })],
+      ['middle click', (link: ReturnType<Page['locator']>) => link.click({ button: 'middle' })],
+      [
+        'Enter',
+        async (link: ReturnType<Page['locator']>) => {
+          await link.focus();
+          await page.keyboard.press('Enter');
+        },
+      ],
+    ] as const) {
+      const { url, body } = await test.step(name, () => follow(page, buy, how));
       const clickId = url.searchParams.get('customid');
       expect(isClickId(clickId)).toBe(true);
       expect(body.clickId).toBe(clickId);
