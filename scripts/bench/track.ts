@@ -40,7 +40,7 @@ interface Sent {
 
 async function fire(baseUrl: string, productIds: readonly number[], total: number, block: number): Promise<Sent> {
   const addresses = Math.ceil(total / PER_ADDRESS);
-  const pools = Array.from({ length: addresses }, (_, index) => new Pool(baseUrl, { connections: 1, connect: { localAddress: loopback(block, index) } }));
+  const pools = Array.from({ length: addresses }, (_, index) => new Pool(baseUrl, { connections: 1, localAddress: loopback(block, index) }));
   const sent: Sent = { latencies: [], errors: 0, statuses: new Map() };
   let next = 0;
   try {
