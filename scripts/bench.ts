@@ -16,6 +16,8 @@
  *   npm run bench -- admin-list     only the admin list: seeds, serves the functions, no site build
  *   npm run bench -- add-by-link    only add by link against a fixture retailer on 127.0.0.1 (scripts/bench/add-by-link.ts)
  *   npm run bench -- csv-import     only the CSV import: seeds, builds (the admin page is part of the site), imports
+ *   npm run bench -- track [--requests 5000]
+ *                                   only the click beacon endpoint: seeds, serves the functions, fires beacons (scripts/bench/track.ts)
  *   npm run bench -- link-health [--links 2000] [--hosts 50] [--interval 1000]
  *                                   only the link checker over fixture retailers on 127.0.0.1 (scripts/bench/link-health.ts)
  *
@@ -43,11 +45,12 @@ const { values, positionals } = parseArgs({
     links: { type: 'string', default: '2000' },
     hosts: { type: 'string', default: '50' },
     interval: { type: 'string', default: '1000' },
+    requests: { type: 'string', default: '5000' },
   },
 });
 const productCount = Number(values.products);
 const lighthouseRuns = Number(values['lighthouse-runs']);
-const suites = ['admin-list', 'add-by-link', 'csv-import', 'link-health'] as const;
+const suites = ['admin-list', 'add-by-link', 'csv-import', 'link-health', 'track'] as const;
 const only = positionals[0] as (typeof suites)[number] | undefined;
 if (only !== undefined && !suites.includes(only)) throw new Error(`Unknown bench "${only}": choose one of ${suites.join(', ')}, or none for all.`);
 
@@ -106,6 +109,13 @@ async function main(): Promise<number> {
       const site = join(dir, 'site');
       mkdirSync(site);
       figures.push(...(await adminListFigures(databaseUrl, site, port)));
+      return report(figures, started);
+    }
+
+    if (only === 'track') {
+      const site = join(dir, 'site');
+      mkdirSync(site);
+      figures.push(...(await trackFigures(databaseUrl, site, port)));
       return report(figures, started);
     }
 
@@ -237,6 +247,23 @@ async function adminListFigures(databaseUrl: string, site: string, port: number)
   try {
     return await measureAdminListOn(databaseUrl, server.url);
   } finally {
+    await server.close();
+  }
+}
+
+/** `npm run bench -- track`: the functions alone, over an empty site folder (scripts/bench/track.ts). */
+async function trackFigures(databaseUrl: string, site: string, port: number): Promise<Figure[]> {
+  const { Database } = await import('../db/client.ts');
+  const { projectRoot } = await import('../src/server/local/builder.ts');
+  const { silentLogger } = await import('../src/server/local/logger.ts');
+  const { startLocalServer } = await import('../src/server/local/server.ts');
+  const { measureTrack } = await import('./bench/track.ts');
+  const server = await startLocalServer({ port, site, functionsDir: resolve(projectRoot, 'netlify/functions'), logger: silentLogger });
+  const database = new Database({ url: databaseUrl });
+  try {
+    return await measureTrack(database, server.url, Number(values.requests), log);
+  } finally {
+    database.close();
     await server.close();
   }
 }

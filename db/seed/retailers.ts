@@ -99,7 +99,9 @@ export function productUrl({ retailer, code, slug, brandSlug, longForm, title }:
     case 'bestbuy':
       return `https://www.bestbuy.com/site/${slug}/${code}.p?skuId=${code}`;
     case 'ebay':
-      return `https://www.ebay.com/itm/${code}`;
+      // An eBay Partner Network link, as EPN's link generator makes it (campid = the publisher's campaign), so the
+      // demo has a network with a sub-id slot (customid) for click ids: https://developer.ebay.com/api-docs/buy/static/ref-epn-link.html
+      return `https://www.ebay.com/itm/${code}?mkcid=1&mkrid=711-53200-19255-0&siteid=0&campid=5338000001&toolid=10001&mkevt=1`;
     case 'rakuten':
       return `https://www.rakuten.com/shop/${brandSlug}/product/${code}/`;
     case 'costco':

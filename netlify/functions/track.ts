@@ -1,11 +1,12 @@
 /**
- * POST /api/track { productId, event: 'view' | 'click' } → 204 (counted or deliberately not), 404 for
+ * POST /api/track { productId, event: 'view' | 'click', clickId?, pagePath?, network? } → 204 (counted or
+ * deliberately not: declared bots, prefetch and prerender requests, repeats), 404 for
  * an unknown product, 429 with Retry-After past the per-client cap. sendBeacon-friendly (ARCHITECTURE
  * section 6): the body may come as text/plain, which is what navigator.sendBeacon sends for a string,
  * or as JSON; cross-site requests are refused. At most 1 KB of the body is read, whatever the headers say.
  */
 import { rateLimits } from '../../src/domain/rate-limit.ts';
-import { isLikelyBot, trackRequestSchema } from '../../src/domain/tracking.ts';
+import { isLikelyBot, isPrefetchRequest, trackedPagePath, trackRequestSchema } from '../../src/domain/tracking.ts';
 import { getDatabase } from '../../src/server/db.ts';
 import { env } from '../../src/server/env.ts';
 import { clientAddress, guardStateChange, isJsonContentType, jsonError, methodNotAllowed, noContent, readJson } from '../../src/server/http.ts';
@@ -34,15 +35,22 @@ export default async (request: Request, context?: { ip?: string }): Promise<Resp
   const input = await readJson(request, trackRequestSchema, { title: TITLE, maxBytes: MAX_BODY_BYTES });
   if (input instanceof Response) return input;
 
+  // The page path is checked here, not trusted: a path of this site, no query, capped (trackedPagePath).
+  const pagePath = input.pagePath === undefined ? null : trackedPagePath(input.pagePath);
+  if (input.pagePath !== undefined && pagePath === null) {
+    return jsonError(422, TITLE, 'pagePath must be a path on this site (no query string, at most 300 characters).');
+  }
+
   const address = clientAddress(request, context);
   const userAgent = request.headers.get('user-agent');
-  // Self-declared bots are never counted, so they need not spend (or be charged) a rate-limit write.
-  if (isLikelyBot(userAgent)) return noContent();
+  // Self-declared bots, and prefetches and prerenders nobody may ever look at, are never counted, so they need not
+  // spend (or be charged) a rate-limit write.
+  if (isLikelyBot(userAgent) || isPrefetchRequest(request.headers)) return noContent();
   try {
     const database = getDatabase();
     const limit = await hitRateLimit(database, rateLimits.track, address);
     if (!limit.allowed) return tooManyRequests('Too many events', 'This client sent too many tracking events; they are not counted for now.', limit.retryAfterSeconds);
-    const outcome = await recordTrackEvent(database, { ...input, clientAddress: address, userAgent });
+    const outcome = await recordTrackEvent(database, { productId: input.productId, event: input.event, clickId: input.clickId, pagePath, clientAddress: address, userAgent });
     if (outcome === 'not-found') return jsonError(404, 'Product not found', 'The requested product could not be found or is not available');
     return noContent();
   } catch (error) {

@@ -5,16 +5,27 @@
  * REPEAT_WINDOW_MS, whatever User-Agent each request claims (a script that rotated it made 9,312 clicks
  * count in 10 s); people sharing one address count once per window for a product, which is the price. A client is known only by a hash with a daily random salt (no personal data
  * is stored); salts older than a day are deleted, so yesterday's keys cannot be traced back.
+ *
+ * A click that carries a click id (issue 14) is also stored in `clicks` (click id, product, page path, network, time),
+ * repeats included: the shopper followed the link with that id, and a purchase may follow any of their clicks. Only
+ * the counting leaves repeats out. The network is read from the product's stored link, never taken from the page.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { productAnalytics, products, trackingRecentEvents, trackingSalts } from '../../db/schema.ts';
-import { isLikelyBot, REPEAT_WINDOW_MS, saltDay, type TrackRequest } from '../domain/tracking.ts';
+import { clicks, productAnalytics, products, trackingRecentEvents, trackingSalts } from '../../db/schema.ts';
+import { clickNetworkOf } from '../domain/revenue/click-id.ts';
+import { isLikelyBot, productPagePath, REPEAT_WINDOW_MS, saltDay, type TrackedEvent } from '../domain/tracking.ts';
 
 export type TrackOutcome = 'recorded' | 'repeat' | 'bot' | 'not-found';
 
-export interface TrackInput extends TrackRequest {
+export interface TrackInput {
+  productId: number;
+  event: TrackedEvent;
+  /** A click's id (isClickId), made by the page at click time. */
+  clickId?: string;
+  /** Where a click happened, already checked (trackedPagePath); a view's page is always its product page. */
+  pagePath?: string | null;
   /** The client's network address (Netlify's context.ip). */
   clientAddress: string;
   /** Only to leave out self-declared bots; never part of the client's key. */
@@ -48,13 +59,24 @@ function clientEventKey(salt: string, input: TrackInput): string {
 export async function recordTrackEvent(database: Database, input: TrackInput): Promise<TrackOutcome> {
   if (isLikelyBot(input.userAgent)) return 'bot';
   const now = input.now ?? Date.now();
-  const exists = await database.run((db) => db.select({ id: products.id }).from(products).where(eq(products.id, input.productId)).get());
-  if (!exists) return 'not-found';
+  const product = await database.run((db) =>
+    db.select({ slug: products.slug, affiliateUrl: products.affiliateUrl }).from(products).where(eq(products.id, input.productId)).get(),
+  );
+  if (!product) return 'not-found';
+  const pagePath = input.event === 'view' ? productPagePath(product.slug) : (input.pagePath ?? null);
 
   const key = clientEventKey(await saltFor(database, saltDay(now)), input);
   const windowStart = new Date(now - REPEAT_WINDOW_MS);
   return database.run((db) =>
     db.transaction(async (tx) => {
+      if (input.event === 'click' && input.clickId && pagePath) {
+        // A click id is random, so a conflict is the same beacon sent twice: the first one stands.
+        const network = product.affiliateUrl ? clickNetworkOf(product.affiliateUrl) : null;
+        await tx
+          .insert(clicks)
+          .values({ clickId: input.clickId, productId: input.productId, pagePath, network, createdAt: new Date(now) })
+          .onConflictDoNothing();
+      }
       // Counted when the key is new, or when its last counted event is older than the window.
       const fresh = await tx
         .insert(trackingRecentEvents)
@@ -63,7 +85,7 @@ export async function recordTrackEvent(database: Database, input: TrackInput): P
         .returning({ key: trackingRecentEvents.key });
       if (fresh.length === 0) return 'repeat';
 
-      await tx.insert(productAnalytics).values({ productId: input.productId, eventType: input.event, createdAt: new Date(now) });
+      await tx.insert(productAnalytics).values({ productId: input.productId, eventType: input.event, pagePath, createdAt: new Date(now) });
       if (input.event === 'click') {
         // Atomic, and updated_at kept as it is: a click is not a content change, so it must not make the site rebuild.
         await tx

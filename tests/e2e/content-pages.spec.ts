@@ -80,5 +80,12 @@ test.describe('privacy policy', () => {
     await expect(policy).toContainText('we store your e-mail address and a securely hashed password');
     await expect(policy).toContainText('if you send us a message, we store that message');
     await expect(policy).toContainText('They carry no name, e-mail address or account.');
+    // Issue 14: exactly what the analytics store.
+    await expect(policy).toContainText('we store the product, the kind of event, the page path it happened on');
+    await expect(policy).toContainText('the page makes a new random click id. We store it with the product, the page path the link was on, the retailer');
+    await expect(policy).toContainText('the same id is sent to that network');
+    await expect(policy).toContainText('the order or transaction id, the sale amount, the commission, the currency and the status');
+    await expect(policy).toContainText('your IP address, your browser');
+    await expect(policy).toContainText('Each day’s random value is deleted once the following day has ended');
   });
 });

@@ -1,7 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productAnalytics, products, trackingRecentEvents, trackingSalts } from '../../db/schema.ts';
+import { clicks, productAnalytics, products, trackingRecentEvents, trackingSalts } from '../../db/schema.ts';
 import { rateLimits, windowStartOf } from '../../src/domain/rate-limit.ts';
+import { newClickId } from '../../src/domain/revenue/click-id.ts';
 import { REPEAT_WINDOW_MS } from '../../src/domain/tracking.ts';
 import { recordTrackEvent, resetTrackingSaltCache } from '../../src/server/tracking.ts';
 import { Browser, freshLoopbackAddress, startLocalApi, type LocalApi } from '../helpers/local-api.ts';
@@ -9,6 +10,7 @@ import { Browser, freshLoopbackAddress, startLocalApi, type LocalApi } from '../
 let api: LocalApi;
 let productId: number;
 let otherId: number;
+let impactId: number;
 const createdUpdatedAt = new Date('2026-01-01T00:00:00Z');
 
 beforeAll(async () => {
@@ -19,10 +21,12 @@ beforeAll(async () => {
       .values([
         { name: 'Massage Gun', slug: 'massage-gun', price: 99, affiliateUrl: 'https://www.amazon.com/dp/B000000001', updatedAt: createdUpdatedAt },
         { name: 'Foam Roller', slug: 'foam-roller', price: 25, affiliateUrl: 'https://www.amazon.com/dp/B000000002', updatedAt: createdUpdatedAt },
+        { name: 'Yoga Mat', slug: 'yoga-mat', price: 40, affiliateUrl: 'https://brand.sjv.io/c/1234567/654321/4321', updatedAt: createdUpdatedAt },
       ])
       .returning();
     productId = rows[0]!.id;
     otherId = rows[1]!.id;
+    impactId = rows[2]!.id;
   });
 });
 afterAll(() => api.close());
@@ -159,6 +163,109 @@ describe('POST /api/track', () => {
     const response = await new Browser(api.server.url).fetch('/api/track');
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('POST');
+  });
+});
+
+async function clickRow(clickId: string) {
+  return api.temp.database.run((db) => db.select().from(clicks).where(eq(clicks.clickId, clickId)).get());
+}
+
+async function analyticsRows(id: number) {
+  return api.temp.database.run((db) => db.select().from(productAnalytics).where(eq(productAnalytics.productId, id)));
+}
+
+describe('click ids', () => {
+  it("stores a click with its id, product, page path and the network of the product's own link, whatever the page said", async () => {
+    const clickId = newClickId();
+    const before = (await product(impactId))!.clickCount;
+    const body = { productId: impactId, event: 'click', clickId, pagePath: '/products/category/yoga?sort=price#top', network: 'amazon' };
+    expect((await beacon(body, browserAgent())).status).toBe(204);
+    const row = await clickRow(clickId);
+    expect(row).toMatchObject({ clickId, productId: impactId, pagePath: '/products/category/yoga', network: 'impact' });
+    expect(Math.abs(row!.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
+    expect((await product(impactId))!.clickCount).toBe(before + 1);
+    const counted = (await analyticsRows(impactId)).filter((event) => event.eventType === 'click');
+    expect(counted.at(-1)!.pagePath).toBe('/products/category/yoga');
+  });
+
+  it('stores an Amazon click with no network slot as amazon', async () => {
+    const clickId = newClickId();
+    expect((await beacon({ productId, event: 'click', clickId, pagePath: '/', network: 'amazon' }, browserAgent())).status).toBe(204);
+    expect(await clickRow(clickId)).toMatchObject({ productId, pagePath: '/', network: 'amazon' });
+  });
+
+  it('stores a repeat click (a purchase may follow it) but counts it once', async () => {
+    const address = freshLoopbackAddress();
+    const agent = browserAgent();
+    const before = (await product(impactId))!.clickCount;
+    const ids = [newClickId(), newClickId(), newClickId()];
+    for (const clickId of ids) {
+      expect((await beacon({ productId: impactId, event: 'click', clickId, pagePath: '/product/yoga-mat' }, agent, { address })).status).toBe(204);
+    }
+    for (const clickId of ids) expect(await clickRow(clickId)).toMatchObject({ productId: impactId, pagePath: '/product/yoga-mat' });
+    expect((await product(impactId))!.clickCount).toBe(before + 1);
+  });
+
+  it('keeps the first click of an id sent twice', async () => {
+    const clickId = newClickId();
+    await beacon({ productId: impactId, event: 'click', clickId, pagePath: '/first' }, browserAgent());
+    await beacon({ productId: impactId, event: 'click', clickId, pagePath: '/second' }, browserAgent());
+    expect((await clickRow(clickId))!.pagePath).toBe('/first');
+  });
+
+  it('stores a view with its product page path, whatever path the page sent', async () => {
+    const response = await beacon({ productId: impactId, event: 'view', pagePath: '/elsewhere' }, browserAgent());
+    expect(response.status).toBe(204);
+    const views = (await analyticsRows(impactId)).filter((event) => event.eventType === 'view');
+    expect(views.at(-1)!.pagePath).toBe('/product/yoga-mat');
+  });
+
+  it('still counts a beacon of a page built before click ids', async () => {
+    const before = (await product(impactId))!.clickCount;
+    expect((await beacon({ productId: impactId, event: 'click' }, browserAgent())).status).toBe(204);
+    expect((await product(impactId))!.clickCount).toBe(before + 1);
+    expect((await analyticsRows(impactId)).at(-1)!.pagePath).toBeNull();
+  });
+
+  it('refuses a bad click id or page path and stores nothing', async () => {
+    const before = (await product(impactId))!.clickCount;
+    const clickCount = await api.temp.database.run((db) => db.select({ total: count() }).from(clicks).get());
+    const bad = [
+      { productId: impactId, event: 'click', clickId: 'not-a-click-id', pagePath: '/' },
+      { productId: impactId, event: 'click', clickId: newClickId() },
+      { productId: impactId, event: 'click', clickId: newClickId(), pagePath: 'https://evil.example/x' },
+      { productId: impactId, event: 'click', clickId: newClickId(), pagePath: `/${'a'.repeat(400)}` },
+      { productId: impactId, event: 'view', clickId: newClickId(), pagePath: '/' },
+    ];
+    for (const body of bad) expect((await beacon(body, browserAgent())).status, JSON.stringify(body).slice(0, 80)).toBe(422);
+    expect((await product(impactId))!.clickCount).toBe(before);
+    expect(await api.temp.database.run((db) => db.select({ total: count() }).from(clicks).get())).toEqual(clickCount);
+  });
+
+  it('does not count or store prefetch and prerender requests', async () => {
+    const before = (await product(impactId))!.clickCount;
+    const views = await events(impactId, 'view');
+    const prefetches: Record<string, string>[] = [
+      { 'sec-purpose': 'prefetch' },
+      { 'sec-purpose': 'prefetch;prerender' },
+      { purpose: 'prefetch' },
+      { 'x-purpose': 'preview' },
+      { 'x-moz': 'prefetch' },
+    ];
+    for (const headers of prefetches) {
+      const clickId = newClickId();
+      expect((await beacon({ productId: impactId, event: 'click', clickId, pagePath: '/' }, browserAgent(), { headers })).status).toBe(204);
+      expect((await beacon({ productId: impactId, event: 'view' }, browserAgent(), { headers })).status).toBe(204);
+      expect(await clickRow(clickId)).toBeUndefined();
+    }
+    expect((await product(impactId))!.clickCount).toBe(before);
+    expect(await events(impactId, 'view')).toBe(views);
+  });
+
+  it("does not store a declared bot's click", async () => {
+    const clickId = newClickId();
+    expect((await beacon({ productId: impactId, event: 'click', clickId, pagePath: '/' }, 'Googlebot/2.1')).status).toBe(204);
+    expect(await clickRow(clickId)).toBeUndefined();
   });
 });
 

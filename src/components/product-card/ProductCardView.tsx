@@ -4,8 +4,9 @@
  * same component. The name is the card's one navigation link, stretched over the card; the buy
  * link and the Save control sit above it (z-10) so they stay clickable.
  *
- * Pages that show cards load card-client.ts once (enhanceProductCards) for the deal countdown
- * and click tracking; without it the card still reads and links correctly.
+ * Pages that show cards load card-client.ts once (enhanceProductCards) for the deal countdown;
+ * the buy link's click id and beacon come from every page's head (ClickTracking.astro). Without
+ * JavaScript the card still reads and links correctly.
  */
 import { createElement, type CSSProperties, type ReactNode } from 'react';
 import { formatPrice } from '../../domain/money.ts';
