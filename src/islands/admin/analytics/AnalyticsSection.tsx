@@ -4,7 +4,7 @@
  * Each tab's panel is its own lazy module: the dashboard's chart library loads only when the dashboard is shown.
  */
 import { Tabs } from 'radix-ui';
-import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { useQueryState } from '../frame/use-query-state.ts';
 
 interface AnalyticsTab {
@@ -14,7 +14,9 @@ interface AnalyticsTab {
 }
 
 // Each workstream of issue 14 adds its tab here, in this order: dashboard, networks, reports.
-const tabs: readonly AnalyticsTab[] = [];
+const tabs: readonly AnalyticsTab[] = [
+  { value: 'dashboard', label: 'Dashboard', Panel: lazy(() => import('./Dashboard.tsx').then(({ default: p }) => ({ default: p }))) },
+];
 
 const tabClass =
   'rounded-full px-4 py-2 text-sm font-semibold text-ink-muted hover:text-ink data-[state=active]:bg-surface data-[state=active]:text-ink data-[state=active]:shadow';
