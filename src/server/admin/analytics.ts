@@ -138,8 +138,9 @@ export async function analyticsSummary(database: Database, range: AnalyticsRange
 function perProduct(start: number, end: number): SQL {
   const count = (type: string) =>
     sql`(select count(*) from product_analytics where product_id = p.id and event_type = ${type} and created_at >= ${start} and created_at < ${end})`;
+  // MATERIALIZED: without it SQLite copies the correlated counts into the outer WHERE and runs each twice.
   return sql`
-    select product_id, views, clicks, conversions, commission, sale from (
+    with counted as materialized (
       select p.id as product_id, ${count('view')} as views, ${count('click')} as clicks,
         coalesce(c.conversions, 0) as conversions, coalesce(c.commission, 0) as commission, coalesce(c.sale, 0) as sale
       from products as p
@@ -150,6 +151,7 @@ function perProduct(start: number, end: number): SQL {
         group by product_id
       ) as c on c.product_id = p.id
     )
+    select product_id, views, clicks, conversions, commission, sale from counted
     where views > 0 or clicks > 0 or conversions > 0`;
 }
 
