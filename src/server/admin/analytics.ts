@@ -281,7 +281,7 @@ const CONVERSION_COLUMNS = sql.raw('id, network, transaction_id, product_id, pag
 /** A product's figures and daily series for the range, and its newest conversions (any day, any status); undefined for an unknown product. */
 export async function productDrillDown(database: Database, productId: number, range: AnalyticsRange): Promise<ProductDrillDown | undefined> {
   return database.run(async (db) => {
-    const product = await db.get<Record<string, unknown>>(sql`select id, name, slug from products where id = ${productId}`);
+    const [product] = await db.all<Record<string, unknown>>(sql`select id, name, slug from products where id = ${productId}`);
     if (!product) return undefined;
     const [{ series, totals }, recent] = await Promise.all([
       seriesOf(db, range, productId),
