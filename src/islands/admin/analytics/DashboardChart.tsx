@@ -61,7 +61,8 @@ export default function DashboardChart({ series, subject }: { series: readonly S
       <button type="button" className={`${ui.secondaryButton} h-8 px-3 text-xs`} aria-expanded={showTable} aria-controls={tableId} onClick={() => setShowTable((shown) => !shown)}>
         {showTable ? 'Hide data table' : 'Show data table'}
       </button>
-      <div id={tableId} className={showTable ? 'max-h-80 overflow-auto' : 'sr-only'}>
+      {/* A scrolling box takes keyboard focus (tabIndex) so a keyboard can scroll it too. */}
+      <div id={tableId} className={showTable ? 'max-h-80 overflow-auto' : 'sr-only'} tabIndex={showTable ? 0 : undefined}>
         <table className="w-full text-sm">
           <caption className="text-left font-semibold">{subject} by day (UTC)</caption>
           <thead>
