@@ -128,7 +128,8 @@ export async function measureAnalytics(database: Database, baseUrl: string, toda
     tableCase('pages', 'sort=earningsPerClickCents&dir=asc'),
     { name: `product drill-down (busiest product, #${topProduct})`, path: `/api/admin/analytics/products/${topProduct}?range=90`, direct: () => productDrillDown(database, topProduct, range.value) },
     { name: 'unattributed conversions, page 1', path: '/api/admin/analytics/unattributed', direct: () => unattributedConversions(database, 1, 10) },
-    { name: 'CSV export, products (whole table)', path: '/api/admin/analytics/export?table=products&range=90', direct: async () => undefined },
+    // A download of the whole table (every product with an event, about 8,300 rows), not a screen's query: timed, no budget.
+    { name: 'CSV export, products (whole table, no budget)', path: '/api/admin/analytics/export?table=products&range=90', direct: async () => undefined },
   ];
   const cookie = await signInAdmin(database, baseUrl);
   const figures: Figure[] = [];
@@ -139,7 +140,8 @@ export async function measureAnalytics(database: Database, baseUrl: string, toda
       const body = await response.text();
       if (response.status !== 200) throw new Error(`${benchCase.path} answered ${response.status}: ${body.slice(0, 300)}`);
     });
-    figures.push({ name: `analytics 90 days: ${benchCase.name}, HTTP max`, value: http.max, unit: 'ms', budget: BUDGET_MS });
+    const isDownload = benchCase.path.includes('/export');
+    figures.push({ name: `analytics 90 days: ${benchCase.name}, HTTP max`, value: http.max, unit: 'ms', budget: isDownload ? undefined : BUDGET_MS });
     figures.push({ name: '  HTTP median', value: http.median, unit: 'ms' });
     if (direct) figures.push({ name: '  direct median / max', value: direct.median, unit: `ms / ${direct.max.toFixed(1)} ms` });
   }
