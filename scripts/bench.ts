@@ -20,6 +20,8 @@
  *                                   only the click beacon endpoint: seeds, serves the functions, fires beacons (scripts/bench/track.ts)
  *   npm run bench -- link-health [--links 2000] [--hosts 50] [--interval 1000]
  *                                   only the link checker over fixture retailers on 127.0.0.1 (scripts/bench/link-health.ts)
+ *   npm run bench -- analytics      only the analytics dashboard's queries: 1,000,000 events and 20,000 conversions
+ *                                   over 365 days, a 90-day range, directly and over HTTP (scripts/bench/analytics.ts)
  *
  * It builds, so do not run it at the same time as another build of this checkout (Astro shares
  * .astro/): `flock /tmp/repwell-build.lock npm run bench`.
@@ -50,7 +52,7 @@ const { values, positionals } = parseArgs({
 });
 const productCount = Number(values.products);
 const lighthouseRuns = Number(values['lighthouse-runs']);
-const suites = ['admin-list', 'add-by-link', 'csv-import', 'link-health', 'track'] as const;
+const suites = ['admin-list', 'add-by-link', 'csv-import', 'link-health', 'track', 'analytics'] as const;
 const only = positionals[0] as (typeof suites)[number] | undefined;
 if (only !== undefined && !suites.includes(only)) throw new Error(`Unknown bench "${only}": choose one of ${suites.join(', ')}, or none for all.`);
 
@@ -95,6 +97,10 @@ async function main(): Promise<number> {
     if (only === 'link-health') {
       const { measureLinkHealth } = await import('./bench/link-health.ts');
       figures.push(...(await measureLinkHealth({ links: Number(values.links), hosts: Number(values.hosts), intervalMs: Number(values.interval) }, log)));
+      return report(figures, started);
+    }
+    if (only === 'analytics') {
+      figures.push(...(await analyticsFigures(databaseUrl, dir, port)));
       return report(figures, started);
     }
     log(`seeding ${productCount} products into ${dir}`);
@@ -265,6 +271,34 @@ async function trackFigures(databaseUrl: string, site: string, port: number): Pr
   } finally {
     database.close();
     await server.close();
+  }
+}
+
+/** `npm run bench -- analytics`: its own history (no demo catalogue), the functions over an empty site folder. */
+async function analyticsFigures(databaseUrl: string, dir: string, port: number): Promise<Figure[]> {
+  const { Database } = await import('../db/client.ts');
+  const { applyMigrations } = await import('../db/migrate.ts');
+  const { projectRoot } = await import('../src/server/local/builder.ts');
+  const { silentLogger } = await import('../src/server/local/logger.ts');
+  const { startLocalServer } = await import('../src/server/local/server.ts');
+  const { DEFAULT_SEED, measureAnalytics, seedAnalyticsHistory } = await import('./bench/analytics.ts');
+  const database = new Database({ url: databaseUrl });
+  try {
+    await applyMigrations(database);
+    const now = Date.now();
+    log(`seeding ${DEFAULT_SEED.events.toLocaleString('en-US')} events and ${DEFAULT_SEED.conversions.toLocaleString('en-US')} conversions into ${dir}`);
+    const seconds = await seedAnalyticsHistory(database, DEFAULT_SEED, now);
+    const site = join(dir, 'site');
+    mkdirSync(site);
+    const server = await startLocalServer({ port, site, functionsDir: resolve(projectRoot, 'netlify/functions'), logger: silentLogger });
+    try {
+      log(`timing the analytics queries at ${server.url}`);
+      return [{ name: 'seed analytics history (setup, no budget)', value: seconds, unit: 's' }, ...(await measureAnalytics(database, server.url, new Date(now).toISOString().slice(0, 10), log))];
+    } finally {
+      await server.close();
+    }
+  } finally {
+    database.close();
   }
 }
 

@@ -158,6 +158,8 @@ describe('listing', () => {
       health: null,
       category: { id: categoryIds['recovery-tools'], name: 'Recovery Tools', slug: 'recovery-tools' },
       clickCount: 100,
+      conversionCount: 0,
+      revenueCents: 0,
       createdAt: new Date(BASE_TIME + 30 * 60_000).toISOString(),
       updatedAt: new Date(BASE_TIME + 30 * 60_000).toISOString(),
     });

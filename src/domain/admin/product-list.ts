@@ -22,7 +22,7 @@ export const SEARCH_MAX = 100;
 /** No one pages this far; the cap keeps OFFSET within what the database answers quickly. */
 export const MAX_PAGE = 100_000;
 
-export const productSortFields = ['name', 'price', 'created', 'updated', 'rating', 'clicks'] as const;
+export const productSortFields = ['name', 'price', 'created', 'updated', 'rating', 'clicks', 'conversions', 'commission'] as const;
 export type ProductSortField = (typeof productSortFields)[number];
 export const sortDirections = ['asc', 'desc'] as const;
 export type SortDirection = (typeof sortDirections)[number];
@@ -212,6 +212,10 @@ export const productListRowSchema = z.object({
   needsReview: z.enum(needsReviewReasons).nullable(),
   category: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable(),
   clickCount: z.number().int(),
+  /** Pending and approved conversions credited to the product (issue 14). */
+  conversionCount: z.number().int(),
+  /** Their commission, in cents. */
+  revenueCents: z.number().int(),
   /** The affiliate link's last check, or null when never checked (issue 13). */
   health: z.object({ class: z.enum(linkHealthClasses), reported: z.boolean(), checkedAt: z.iso.datetime() }).nullable(),
   createdAt: z.iso.datetime(),

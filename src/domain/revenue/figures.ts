@@ -65,14 +65,17 @@ export interface PeriodTotals {
   commissionCents: number;
 }
 
-export interface PeriodFigures extends PeriodTotals {
+export interface PeriodRates {
   clickThroughRate: number | null;
   conversionRate: number | null;
   earningsPerClickCents: number | null;
   revenuePerThousandViewsCents: number | null;
 }
 
-export function periodFigures(totals: PeriodTotals): PeriodFigures {
+export interface PeriodFigures extends PeriodTotals, PeriodRates {}
+
+/** The totals with their rates; other figures carried in the totals (a sale amount) pass through unchanged. */
+export function periodFigures<T extends PeriodTotals>(totals: T): T & PeriodRates {
   return {
     ...totals,
     clickThroughRate: clickThroughRate(totals.clicks, totals.views),
@@ -82,12 +85,12 @@ export function periodFigures(totals: PeriodTotals): PeriodFigures {
   };
 }
 
-export type FigureChanges = { [K in keyof PeriodFigures]: number | null };
+export type FigureChanges<F = PeriodFigures> = { [K in keyof F]: number | null };
 
 /** Each figure's change against the previous period (null where either side is null or the previous is zero). */
-export function periodChanges(current: PeriodFigures, previous: PeriodFigures): FigureChanges {
-  const changes = {} as FigureChanges;
-  for (const key of Object.keys(current) as (keyof PeriodFigures)[]) {
+export function periodChanges<F extends { [K in keyof F]: number | null }>(current: F, previous: F): FigureChanges<F> {
+  const changes = {} as FigureChanges<F>;
+  for (const key of Object.keys(current) as (keyof F)[]) {
     const now = current[key];
     const before = previous[key];
     changes[key] = now === null || before === null ? null : changeAgainst(now, before);
@@ -102,8 +105,10 @@ export function formatPercent(value: number | null): string {
   return `${(tenths / 10).toFixed(1)}%`;
 }
 
+export const DAY_MS = 86_400_000;
+
 /** Midnight UTC of a 'YYYY-MM-DD' day, or null for anything else (a day that does not exist, like 2025-02-30). */
-function dayStart(day: string): number | null {
+export function dayStart(day: string): number | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
   const time = Date.parse(`${day}T00:00:00Z`);
   return Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== day ? null : time;
@@ -119,4 +124,26 @@ export function previousPeriod(from: string, to: string): { from: string; to: st
   const previousEnd = start - day;
   const previousStart = previousEnd - (length - 1) * day;
   return { from: new Date(previousStart).toISOString().slice(0, 10), to: new Date(previousEnd).toISOString().slice(0, 10) };
+}
+
+/** The UTC day ('YYYY-MM-DD') of a time. */
+export function utcDay(time: Date | number): string {
+  return new Date(time).toISOString().slice(0, 10);
+}
+
+/** The day `count` days after (or, negative, before) a valid 'YYYY-MM-DD' day. */
+export function addDays(day: string, count: number): string {
+  const start = dayStart(day);
+  if (start === null) throw new RangeError(`not a day: ${day}`);
+  return utcDay(start + count * DAY_MS);
+}
+
+/** Every day of an inclusive range, in order (empty when `to` is before `from` or either is not a day). */
+export function daysOf(from: string, to: string): string[] {
+  const start = dayStart(from);
+  const end = dayStart(to);
+  if (start === null || end === null) return [];
+  const days: string[] = [];
+  for (let time = start; time <= end; time += DAY_MS) days.push(utcDay(time));
+  return days;
 }

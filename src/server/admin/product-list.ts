@@ -71,6 +71,8 @@ const sortColumns: Record<ProductSortField, SQL> = {
   // Unrated products go last in either direction: "no rating" is not a rating of zero.
   rating: sql`${products.rating}`,
   clicks: sql`${products.clickCount}`,
+  conversions: sql`${products.conversionCount}`,
+  commission: sql`${products.revenueCents}`,
 };
 
 function orderBy(query: Pick<ProductListQuery, 'sort' | 'dir'>): SQL[] {
@@ -112,6 +114,8 @@ export function productPageQuery(db: Db, query: ProductListQuery) {
       categoryName: categories.name,
       categorySlug: categories.slug,
       clickCount: products.clickCount,
+      conversionCount: products.conversionCount,
+      revenueCents: products.revenueCents,
       healthClass: linkHealth.lastClass,
       healthFlagged: linkHealth.flagged,
       healthFinalUrl: linkHealth.lastFinalUrl,

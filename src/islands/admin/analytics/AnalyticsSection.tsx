@@ -13,8 +13,8 @@ interface AnalyticsTab {
   Panel: LazyExoticComponent<ComponentType>;
 }
 
-// Each workstream of issue 14 adds its tab here, in this order: dashboard, networks, reports.
 const tabs: readonly AnalyticsTab[] = [
+  { value: 'dashboard', label: 'Dashboard', Panel: lazy(() => import('./Dashboard.tsx').then(({ default: p }) => ({ default: p }))) },
   { value: 'networks', label: 'Networks', Panel: lazy(() => import('./NetworksPanel.tsx').then(({ default: p }) => ({ default: p }))) },
   { value: 'reports', label: 'Report import', Panel: lazy(() => import('./ReportImport.tsx').then(({ default: p }) => ({ default: p }))) },
 ];

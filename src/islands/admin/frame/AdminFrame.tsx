@@ -10,9 +10,9 @@ import Sidebar from './Sidebar.tsx';
 import { useAdminRoute } from './use-admin-route.ts';
 import { useSidebar } from './use-sidebar.ts';
 
-const ComingSoon = lazy(() => import('../ComingSoon.tsx').then(({ default: section }) => ({ default: section })));
-
-const sections: Partial<Record<AdminSection, LazyExoticComponent<ComponentType>>> = {
+// Every section has its component: a Record over AdminSection, so a section added to the sidebar without one fails
+// the type check instead of showing an empty screen.
+const sections: Record<AdminSection, LazyExoticComponent<ComponentType>> = {
   overview: lazy(() => import('../overview/Overview.tsx').then(({ default: section }) => ({ default: section }))),
   'add-link': lazy(() => import('../add-products/AddProducts.tsx').then(({ default: section }) => ({ default: section }))),
   products: lazy(() => import('../products/ProductsSection.tsx').then(({ default: section }) => ({ default: section }))),
@@ -28,7 +28,7 @@ export default function AdminFrame({ user, initialSection }: { user: AppUser; in
   const route = useAdminRoute(initialSection);
   const sidebar = useSidebar();
   const heading = useRef<HTMLHeadingElement>(null);
-  const Section = sections[route.section] ?? ComingSoon;
+  const Section = sections[route.section];
 
   useEffect(() => {
     // After a client-side move, focus goes where a page load would put a reader: the new section's heading.

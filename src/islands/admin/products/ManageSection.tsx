@@ -18,6 +18,8 @@ import { productListApi, refreshAfterProductWrite, useProductList } from './prod
 import {
   categoryColumn,
   clicksColumn,
+  commissionColumn,
+  conversionsColumn,
   featuredColumn,
   nameColumn,
   priceColumn,
@@ -69,7 +71,7 @@ export default function ManageSection() {
   };
 
   const columns = useMemo(
-    () => [selectColumn(allMatching), thumbnailColumn, nameColumn, categoryColumn, priceColumn, statusColumn, stockColumn, healthColumn, featuredColumn, clicksColumn, updatedColumn],
+    () => [selectColumn(allMatching), thumbnailColumn, nameColumn, categoryColumn, priceColumn, statusColumn, stockColumn, healthColumn, featuredColumn, clicksColumn, conversionsColumn, commissionColumn, updatedColumn],
     [allMatching],
   );
 

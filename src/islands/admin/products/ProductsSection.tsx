@@ -18,6 +18,8 @@ import { productListApi, refreshAfterProductWrite, useProductList } from './prod
 import {
   categoryColumn,
   clicksColumn,
+  commissionColumn,
+  conversionsColumn,
   createdColumn,
   nameColumn,
   priceColumn,
@@ -66,7 +68,7 @@ export default function ProductsSection() {
       },
       onDelete: (row) => remove.mutateAsync(row),
     });
-    return [thumbnailColumn, nameColumn, categoryColumn, priceColumn, statusColumn, actions.status, stockColumn, healthColumn, actions.featured, ratingColumn, clicksColumn, createdColumn, updatedColumn, actions.actions];
+    return [thumbnailColumn, nameColumn, categoryColumn, priceColumn, statusColumn, actions.status, stockColumn, healthColumn, actions.featured, ratingColumn, clicksColumn, conversionsColumn, commissionColumn, createdColumn, updatedColumn, actions.actions];
     // change.mutate is stable; busyId is what changes the controls.
   }, [busyId, change.mutate, remove.mutateAsync]);
 

@@ -138,6 +138,18 @@ export const clicksColumn: ProductColumn = productColumn.accessor('clickCount', 
   cell: ({ row }) => row.original.clickCount.toLocaleString('en-US'),
 });
 
+export const conversionsColumn: ProductColumn = productColumn.accessor('conversionCount', {
+  id: 'conversions',
+  header: 'Conversions',
+  cell: ({ row }) => row.original.conversionCount.toLocaleString('en-US'),
+});
+
+export const commissionColumn: ProductColumn = productColumn.accessor('revenueCents', {
+  id: 'commission',
+  header: 'Commission',
+  cell: ({ row }) => formatPrice(row.original.revenueCents / 100),
+});
+
 function dateCell(iso: string) {
   return (
     <time dateTime={iso} className="whitespace-nowrap">
