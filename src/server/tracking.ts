@@ -11,13 +11,15 @@
  * the counting leaves repeats out. The network is read from the product's stored link, never taken from the page.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, lt, lte, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { clicks, productAnalytics, products, trackingRecentEvents, trackingSalts } from '../../db/schema.ts';
+import { eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.ts';
+import { clicks, productAnalytics, products, rateLimits, trackingRecentEvents, trackingSalts } from '../../db/schema.ts';
+import { rateLimitDecision, windowStartOf, type RateLimitRule } from '../domain/rate-limit.ts';
 import { clickNetworkOf } from '../domain/revenue/click-id.ts';
 import { isLikelyBot, productPagePath, REPEAT_WINDOW_MS, saltDay, type TrackedEvent } from '../domain/tracking.ts';
+import { clientKey } from './secrets.ts';
 
-export type TrackOutcome = 'recorded' | 'repeat' | 'bot' | 'not-found';
+export type TrackOutcome = 'recorded' | 'repeat' | 'bot' | 'not-found' | 'limited';
 
 export interface TrackInput {
   productId: number;
@@ -56,47 +58,158 @@ function clientEventKey(salt: string, input: TrackInput): string {
     .digest('base64url');
 }
 
+type Product = { slug: string; affiliateUrl: string | null };
+
+export interface TrackBatchOptions {
+  /** Counts each event against this per-address limit inside the batch's transaction; 'limited' past it. */
+  rateLimit?: RateLimitRule;
+}
+
+/** An event that passed the checks before the transaction: its product, day salt and (with a rate limit) client key. */
+interface Candidate {
+  index: number;
+  input: TrackInput;
+  product: Product;
+  now: number;
+  eventKey: string;
+  rateKey: string | undefined;
+}
+
+/**
+ * Per address, which of its events in this batch are within the limit: one UPSERT … RETURNING for the whole batch
+ * adds each address's count at once, and its events are numbered from the count stored before.
+ */
+async function limitedEvents(tx: Tx, candidates: readonly Candidate[], rule: RateLimitRule): Promise<Set<number>> {
+  const byKey = new Map<string, Candidate[]>();
+  for (const candidate of candidates) {
+    const events = byKey.get(candidate.rateKey!);
+    if (events) events.push(candidate);
+    else byKey.set(candidate.rateKey!, [candidate]);
+  }
+  const now = Math.max(...candidates.map((candidate) => candidate.now));
+  const windowStart = windowStartOf(now, rule.windowMs);
+  const counted = await tx
+    .insert(rateLimits)
+    .values([...byKey].map(([key, events]) => ({ key, windowStart: new Date(windowStart), hits: events.length, expiresAt: new Date(windowStart + rule.windowMs) })))
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        // As hitRateLimit: a stored window at or after this one keeps counting.
+        hits: sql`CASE WHEN ${rateLimits.windowStart} >= excluded.window_start THEN ${rateLimits.hits} + excluded.hits ELSE excluded.hits END`,
+        windowStart: sql`max(${rateLimits.windowStart}, excluded.window_start)`,
+        expiresAt: sql`max(${rateLimits.expiresAt}, excluded.expires_at)`,
+      },
+    })
+    .returning({ key: rateLimits.key, hits: rateLimits.hits, windowStart: rateLimits.windowStart });
+  const limited = new Set<number>();
+  for (const row of counted) {
+    const events = byKey.get(row.key) ?? [];
+    const first = row.hits - events.length + 1;
+    events.forEach((event, order) => {
+      if (!rateLimitDecision(first + order, row.windowStart.getTime(), rule, now).allowed) limited.add(event.index);
+    });
+  }
+  return limited;
+}
+
+/**
+ * Records a batch of events in one IMMEDIATE transaction and says what became of each, in order. A handful of
+ * multi-row statements serve the whole batch (the rate limit, the click rows, the repeat keys, the counted events and
+ * each product's click count), because a statement per event cost more than the HTTP request that carried it: this is
+ * what lets the tracking writer keep up with a burst on one core.
+ */
+export async function recordTrackEvents(database: Database, inputs: readonly TrackInput[], options: TrackBatchOptions = {}): Promise<TrackOutcome[]> {
+  const outcomes: (TrackOutcome | undefined)[] = inputs.map((input) => (isLikelyBot(input.userAgent) ? 'bot' : undefined));
+  const ids = [...new Set(inputs.filter((_, index) => outcomes[index] === undefined).map((input) => input.productId))];
+  if (ids.length === 0) return outcomes as TrackOutcome[];
+
+  const found = await database.run((db) =>
+    db.select({ id: products.id, slug: products.slug, affiliateUrl: products.affiliateUrl }).from(products).where(inArray(products.id, ids)).all(),
+  );
+  const productsById = new Map<number, Product>(found.map((row) => [row.id, row]));
+  // Salts and client keys first: both may read the database, which cannot be entered again inside the transaction.
+  const candidates: Candidate[] = [];
+  for (const [index, input] of inputs.entries()) {
+    if (outcomes[index] !== undefined) continue;
+    const product = productsById.get(input.productId);
+    if (!product) {
+      outcomes[index] = 'not-found';
+      continue;
+    }
+    const now = input.now ?? Date.now();
+    const salt = await saltFor(database, saltDay(now));
+    const rateKey = options.rateLimit ? `${options.rateLimit.name}:${await clientKey(database, input.clientAddress)}` : undefined;
+    candidates.push({ index, input, product, now, eventKey: clientEventKey(salt, input), rateKey });
+  }
+  if (candidates.length === 0) return outcomes as TrackOutcome[];
+
+  await database.run((db) =>
+    db.transaction(
+      async (tx) => {
+        const limited = options.rateLimit ? await limitedEvents(tx, candidates, options.rateLimit) : new Set<number>();
+        const allowed = candidates.filter((candidate) => {
+          if (!limited.has(candidate.index)) return true;
+          outcomes[candidate.index] = 'limited';
+          return false;
+        });
+        if (allowed.length === 0) return;
+        const latest = Math.max(...allowed.map((candidate) => candidate.now));
+        const pagePathOf = ({ input, product }: Candidate) => (input.event === 'view' ? productPagePath(product.slug) : (input.pagePath ?? null));
+
+        // Every click with an id is stored, repeats included; a conflict is the same beacon sent twice: the first stands.
+        const clickRows = allowed.flatMap((candidate) => {
+          const pagePath = pagePathOf(candidate);
+          const { input, product, now } = candidate;
+          if (input.event !== 'click' || !input.clickId || !pagePath) return [];
+          const network = product.affiliateUrl ? clickNetworkOf(product.affiliateUrl) : null;
+          return [{ clickId: input.clickId, productId: input.productId, pagePath, network, createdAt: new Date(now) }];
+        });
+        if (clickRows.length > 0) await tx.insert(clicks).values(clickRows).onConflictDoNothing();
+
+        // Counted when the key is new or its last counted event is older than the window. A key twice in this batch
+        // meets its own first row on the second insert, which the window keeps: only the first occurrence counts.
+        const fresh = await tx
+          .insert(trackingRecentEvents)
+          .values(allowed.map(({ eventKey, now }) => ({ key: eventKey, seenAt: new Date(now) })))
+          .onConflictDoUpdate({
+            target: trackingRecentEvents.key,
+            set: { seenAt: sql`excluded.seen_at` },
+            setWhere: sql`${trackingRecentEvents.seenAt} <= excluded.seen_at - ${REPEAT_WINDOW_MS}`,
+          })
+          .returning({ key: trackingRecentEvents.key });
+        const freshKeys = new Set(fresh.map((row) => row.key));
+        const counted: Candidate[] = [];
+        for (const candidate of allowed) {
+          const first = freshKeys.delete(candidate.eventKey);
+          outcomes[candidate.index] = first ? 'recorded' : 'repeat';
+          if (first) counted.push(candidate);
+        }
+        if (counted.length > 0) {
+          await tx
+            .insert(productAnalytics)
+            .values(counted.map((candidate) => ({ productId: candidate.input.productId, eventType: candidate.input.event, pagePath: pagePathOf(candidate), createdAt: new Date(candidate.now) })));
+        }
+        const clicksByProduct = new Map<number, number>();
+        for (const { input } of counted) if (input.event === 'click') clicksByProduct.set(input.productId, (clicksByProduct.get(input.productId) ?? 0) + 1);
+        for (const [productId, added] of clicksByProduct) {
+          // Atomic, and updated_at kept as it is: a click is not a content change, so it must not make the site rebuild.
+          await tx
+            .update(products)
+            .set({ clickCount: sql`${products.clickCount} + ${added}`, updatedAt: sql`${products.updatedAt}` })
+            .where(eq(products.id, productId));
+        }
+        await tx.delete(trackingRecentEvents).where(lte(trackingRecentEvents.seenAt, new Date(latest - REPEAT_WINDOW_MS)));
+        if (options.rateLimit) await tx.delete(rateLimits).where(lte(rateLimits.expiresAt, new Date(latest)));
+      },
+      { behavior: 'immediate' },
+    ),
+  );
+  return outcomes as TrackOutcome[];
+}
+
 export async function recordTrackEvent(database: Database, input: TrackInput): Promise<TrackOutcome> {
-  if (isLikelyBot(input.userAgent)) return 'bot';
-  const now = input.now ?? Date.now();
-  const product = await database.run((db) =>
-    db.select({ slug: products.slug, affiliateUrl: products.affiliateUrl }).from(products).where(eq(products.id, input.productId)).get(),
-  );
-  if (!product) return 'not-found';
-  const pagePath = input.event === 'view' ? productPagePath(product.slug) : (input.pagePath ?? null);
-
-  const key = clientEventKey(await saltFor(database, saltDay(now)), input);
-  const windowStart = new Date(now - REPEAT_WINDOW_MS);
-  return database.run((db) =>
-    db.transaction(async (tx) => {
-      if (input.event === 'click' && input.clickId && pagePath) {
-        // A click id is random, so a conflict is the same beacon sent twice: the first one stands.
-        const network = product.affiliateUrl ? clickNetworkOf(product.affiliateUrl) : null;
-        await tx
-          .insert(clicks)
-          .values({ clickId: input.clickId, productId: input.productId, pagePath, network, createdAt: new Date(now) })
-          .onConflictDoNothing();
-      }
-      // Counted when the key is new, or when its last counted event is older than the window.
-      const fresh = await tx
-        .insert(trackingRecentEvents)
-        .values({ key, seenAt: new Date(now) })
-        .onConflictDoUpdate({ target: trackingRecentEvents.key, set: { seenAt: new Date(now) }, setWhere: lte(trackingRecentEvents.seenAt, windowStart) })
-        .returning({ key: trackingRecentEvents.key });
-      if (fresh.length === 0) return 'repeat';
-
-      await tx.insert(productAnalytics).values({ productId: input.productId, eventType: input.event, pagePath, createdAt: new Date(now) });
-      if (input.event === 'click') {
-        // Atomic, and updated_at kept as it is: a click is not a content change, so it must not make the site rebuild.
-        await tx
-          .update(products)
-          .set({ clickCount: sql`${products.clickCount} + 1`, updatedAt: sql`${products.updatedAt}` })
-          .where(eq(products.id, input.productId));
-      }
-      await tx.delete(trackingRecentEvents).where(lte(trackingRecentEvents.seenAt, windowStart));
-      return 'recorded';
-    }),
-  );
+  const [outcome] = await recordTrackEvents(database, [input]);
+  return outcome!;
 }
 
 /** For tests: forget the cached salt, as a new process would. */

@@ -27,6 +27,8 @@ export interface InvokeOptions {
   /** The site's public URL, given to functions as context.site.url. */
   siteUrl: string;
   logger: Logger;
+  /** Where work handed to context.waitUntil is kept until it settles, so the server can wait for it. */
+  background?: Set<Promise<unknown>>;
 }
 
 const tooLarge = () => jsonError(413, 'Request too large', 'The request body is larger than 6 MB.');
@@ -178,9 +180,12 @@ function createContext(webRequest: Request, request: IncomingMessage, params: Re
     requestId: randomUUID(),
     url: new URL(webRequest.url),
     site: { url: options.siteUrl },
-    // The process lives on, so work handed to waitUntil just runs; its failure is logged.
+    // The process lives on, so work handed to waitUntil just runs; its failure is logged, and the server's settled()
+    // and close() wait for it.
     waitUntil: (promise) => {
-      promise.catch((error: unknown) => options.logger.error(`waitUntil task failed: ${errorMessage(error)}`, error));
+      const task = promise.catch((error: unknown) => options.logger.error(`waitUntil task failed: ${errorMessage(error)}`, error));
+      options.background?.add(task);
+      void task.finally(() => options.background?.delete(task));
     },
   };
 }

@@ -38,6 +38,11 @@ export interface LocalServer {
   url: string;
   port: number;
   routes: readonly FunctionRoute[];
+  /**
+   * Resolves once the work functions handed to context.waitUntil so far has settled (the tracking writes behind a
+   * beacon's answer): what a reader of the database after a request, a test or a shutdown, waits for.
+   */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,6 +52,11 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const routes = await loadFunctions(options.functionsDir, options.importModule);
   const host = options.host ?? '127.0.0.1';
   let siteUrl = options.siteUrl ?? '';
+  const background = new Set<Promise<unknown>>();
+  const settled = async () => {
+    // Work may hand on more work (a queued write batch), so wait until nothing is left.
+    while (background.size > 0) await Promise.allSettled([...background]);
+  };
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const root = pointer.current();
@@ -67,7 +77,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     // Downstream code (functions, static files) only ever sees the origin form.
     request.url = target;
     const match = matchFunction(routes, pathname, request.method ?? 'GET');
-    if (match) await runFunction(request, response, match, { siteUrl, logger });
+    if (match) await runFunction(request, response, match, { siteUrl, logger, background });
     else await serveStatic(request, response, root, logger);
   };
 
@@ -101,13 +111,17 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     url,
     port,
     routes,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    settled,
+    close: async () => {
+      await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeIdleConnections();
         // Give in-flight responses a moment, then cut what is left (a stuck client must not block shutdown).
         setTimeout(() => server.closeAllConnections(), 2_000).unref();
-      }),
+      });
+      // Queued tracking writes land before the process may end.
+      await settled();
+    },
   };
 }
 
