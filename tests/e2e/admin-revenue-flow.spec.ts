@@ -19,12 +19,13 @@ import type { Locator, Page } from '@playwright/test';
 import { Database } from '../../db/client.ts';
 import { clicks, conversions, productAnalytics, products, type Product } from '../../db/schema.ts';
 import { isClickId } from '../../src/domain/revenue/click-id.ts';
+import { REPEAT_WINDOW_MS } from '../../src/domain/tracking.ts';
 import { e2eAccounts } from './accounts.ts';
 import { analyticsLock, signIn } from './admin-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
-/** A browser's User-Agent (a headless one is a declared bot, whose clicks are not counted), unique to this run. */
-test.use({ userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.${Date.now() % 100000}.2 Safari/537.36` });
+/** A browser's User-Agent: headless Chromium's says HeadlessChrome, a declared bot, whose events are not counted. */
+test.use({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36' });
 
 const DAY = 86_400_000;
 /** 'Last 7 days' is [today − 6, tomorrow) in UTC days. */
@@ -49,7 +50,11 @@ test.afterAll(async () => {
   await releaseLock?.();
 });
 
-/** An eBay product with a tagged https link, from the middle of the name order. */
+/**
+ * An eBay product with a tagged https link, from the middle of the name order, that nobody clicked within the repeat
+ * window: every browser here shares one address, so a second click on the same product (a rerun of this spec) would
+ * be a repeat and not counted. `clicks` holds every click with a click id and no spec clears it.
+ */
 async function productOfOurOwn(): Promise<Product> {
   const rows = await database.run((db) =>
     db
@@ -59,8 +64,14 @@ async function productOfOurOwn(): Promise<Product> {
       .orderBy(asc(products.name))
       .all(),
   );
-  const row = rows[Math.floor(rows.length / 2)];
-  if (!row) throw new Error('the demo seed has no eBay product');
+  const recent = new Set(
+    (await database.run((db) => db.select({ productId: clicks.productId }).from(clicks).where(gte(clicks.createdAt, new Date(Date.now() - REPEAT_WINDOW_MS))).all())).map(
+      (row) => row.productId,
+    ),
+  );
+  const middle = rows.slice(Math.floor(rows.length / 2)).concat(rows.slice(0, Math.floor(rows.length / 2)));
+  const row = middle.find((candidate) => !recent.has(candidate.id));
+  if (!row) throw new Error('the demo seed has no eBay product left unclicked');
   return row;
 }
 
@@ -194,7 +205,10 @@ test('a buy link click, a postback with its click id, and the commission on the 
     await context.route(/^https:\/\/([a-z0-9-]+\.)*ebay\.com\//, (route) =>
       route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Retailer</title><p>Retailer</p>' }),
     );
+    // The page's view beacon, answered before its figures are read.
+    const viewed = page.waitForResponse((response) => response.url().endsWith('/api/track') && response.request().postData()?.includes('"view"') === true);
     expect((await page.goto(pagePath))?.status()).toBe(200);
+    await viewed;
     const buy = page.locator(`a[data-track-click="${product.id}"]`).first();
     await expect(buy).toBeVisible();
     const popup = context.waitForEvent('page');
@@ -209,12 +223,16 @@ test('a buy link click, a postback with its click id, and the commission on the 
     return id!;
   });
 
-  // 2. The click is stored with the product and the page, and the click and the page's view are counted.
-  await test.step('the click is stored', async () => {
+  // 2. The click is stored with the product and the page, and counted. The view is counted unless an earlier spec's
+  // browser viewed the page within the repeat window (all share one address); the figures take it as stored.
+  const views = await test.step('the click is stored', async () => {
     await expect
       .poll(async () => (await database.run((db) => db.select().from(clicks).where(eq(clicks.clickId, clickId)).get())) ?? null, { timeout: 30_000 })
       .toMatchObject({ clickId, productId: product.id, pagePath, network: 'ebay' });
-    await expect.poll(() => storedFigures(product.id), { timeout: 30_000 }).toEqual(plus(before, { views: 1, clicks: 1 }));
+    await expect.poll(async () => (await storedFigures(product.id)).clicks, { timeout: 30_000 }).toBe(before.clicks + 1);
+    const counted = (await storedFigures(product.id)).views - before.views;
+    expect([0, 1]).toContain(counted);
+    return counted;
   });
 
   // 3. The admin creates the Generic network's token; the network calls the URL shown.
@@ -253,7 +271,7 @@ test('a buy link click, a postback with its click id, and the commission on the 
   expect(await sent.json()).toMatchObject({ outcome: 'created' });
 
   // 4. The dashboard shows the commission against the product and the page, and the conversion in the drill-down.
-  const earned = plus(before, { views: 1, clicks: 1, conversions: 1, commissionCents: COMMISSION_CENTS, saleCents: SALE_CENTS });
+  const earned = plus(before, { views, clicks: 1, conversions: 1, commissionCents: COMMISSION_CENTS, saleCents: SALE_CENTS });
   const pageEarned = plus(pageBefore, { clicks: 1, conversions: 1, commissionCents: COMMISSION_CENTS, saleCents: SALE_CENTS });
   // What the spec did is what is stored: a second write (or none) would show here first.
   expect(await storedFigures(product.id)).toEqual(earned);
@@ -294,7 +312,7 @@ test('a buy link click, a postback with its click id, and the commission on the 
     const reversal = await page.request.get(postback('reversed'));
     expect(reversal.status()).toBe(200);
     expect(await reversal.json()).toMatchObject({ outcome: 'updated' });
-    const reversed = plus(before, { views: 1, clicks: 1 });
+    const reversed = plus(before, { views, clicks: 1 });
     const pageReversed = plus(pageBefore, { clicks: 1 });
     expect(await storedFigures(product.id)).toEqual(reversed);
     const { productRow } = await dashboardShows(page, product, reversed, pagePath, pageReversed);
