@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { Database } from '../../db/client.ts';
 import { conversions, productAnalytics, products } from '../../db/schema.ts';
 import { e2eAccounts } from './accounts.ts';
-import { seriousViolations, signIn } from './admin-helpers.ts';
+import { analyticsLock, seriousViolations, signIn } from './admin-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -23,8 +23,12 @@ const todayStart = Math.floor(Date.now() / DAY) * DAY;
 const noon = (daysAgo: number) => new Date(todayStart - daysAgo * DAY + 12 * 3_600_000);
 
 let alphaId = 0;
+let releaseLock: (() => Promise<void>) | undefined;
 
 test.beforeAll(async () => {
+  // admin-revenue-flow.spec.ts adds to the same figures: the two take turns.
+  test.setTimeout(660_000);
+  releaseLock = await analyticsLock();
   const database = new Database({ url: process.env.DATABASE_URL! });
   try {
     await database.run(async (db) => {
@@ -85,6 +89,7 @@ test.afterAll(async () => {
     });
   } finally {
     database.close();
+    await releaseLock?.();
   }
 });
 

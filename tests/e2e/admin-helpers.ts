@@ -1,6 +1,8 @@
 /** Steps every admin e2e spec shares: signing in, axe-core's serious and critical violations, a page after the rebuild. */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { expect } from './fixtures.ts';
 
 /** Signs in through the API; the page's context keeps the session cookie. */
@@ -38,4 +40,28 @@ export async function publishedHtml(page: Page, path: string, contains: string, 
     )
     .toBe(true);
   return html;
+}
+
+/**
+ * Specs that count the dashboard's figures (admin-analytics.spec.ts clears the recent analytics; admin-revenue-flow
+ * adds a view, a click and a conversion) take turns: a directory made atomically beside this run's site is the lock,
+ * shared by every worker of the run. Answers the release. The wait is for the other spec to finish, so it is long.
+ */
+export async function analyticsLock(): Promise<() => Promise<void>> {
+  const lock = join(dirname(process.env.E2E_SITE_DIR!), 'analytics.lock');
+  await expect
+    .poll(
+      () => {
+        try {
+          mkdirSync(lock);
+          return true;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+          throw error;
+        }
+      },
+      { timeout: 600_000, intervals: [1_000] },
+    )
+    .toBe(true);
+  return async () => rmSync(lock, { recursive: true, force: true });
 }
