@@ -126,6 +126,10 @@ describe('status vocabularies are per network and never guessed', () => {
     ['cj', 'approved'],
     ['partnerize', 'declined'],
     ['generic', 'maybe'],
+    // Object.prototype members are not statuses: a bare index would read them as one and the write would throw.
+    ['generic', 'constructor'],
+    ['impact', 'Constructor'],
+    ['awin', 'hasOwnProperty'],
   ] as const)('%s refuses %s', (network, word) => {
     const input = { SubId1: 'c', ActionId: 't', Payout: '1', clickRef: 'c', transactionId: 't', commission: '1', sid: 'c', 'commission-id': 't', 'commission-amount': '1', conversion_id: 't', status: word, transactionStatus: word, 'action-status': word };
     expect(error(network, input).field).toBe('status');

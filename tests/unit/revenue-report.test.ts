@@ -187,6 +187,8 @@ describe('a generic report through a column mapping', () => {
     expect(reportStatus('awin', 'Declined')).toBe('reversed');
     expect(reportStatus('impact', 'Paid')).toBe('approved');
     expect(reportStatus('impact', 'maybe')).toBeNull();
+    expect(reportStatus('generic', 'constructor')).toBeNull();
+    expect(reportStatus('cj', 'Constructor')).toBeNull();
   });
 
   const mapping = suggestMapping('impact', headers);

@@ -155,6 +155,15 @@ const IDENTIFIER = /^[\x21-\x7e]{1,128}$/;
 const valueSchema = z.union([z.string().max(MAX_VALUE_LENGTH), z.number(), z.boolean(), z.null()]);
 const bodySchema = z.record(z.string().max(200), z.unknown()).refine((record) => Object.keys(record).length <= MAX_PARAMETERS);
 
+/**
+ * The network's status word as ours, or undefined. An own-property lookup: the vocabularies are plain objects, so a
+ * bare index would read `constructor` (and other Object.prototype members) as a status and hand a function to the
+ * database write, which throws (a 503 the network retries forever) instead of the 400 this word deserves.
+ */
+export function statusOf(statuses: Readonly<Record<string, ConversionStatus>>, key: string): ConversionStatus | undefined {
+  return Object.hasOwn(statuses, key) ? statuses[key] : undefined;
+}
+
 export function normaliseName(name: string): string {
   return name.toLowerCase().replace(/[-_\s]/g, '');
 }
@@ -251,7 +260,7 @@ export function parsePostback(network: PostbackNetwork, input: URLSearchParams |
   if (statusText === null) {
     status = negative ? 'reversed' : 'pending';
   } else {
-    const mapped = mapping.statuses[normaliseName(statusText)];
+    const mapped = statusOf(mapping.statuses, normaliseName(statusText));
     if (!mapped) return { ok: false, error: { field: 'status', message: `The status ${statusText.slice(0, 40)} is not one this network sends.` } };
     status = mapped;
   }

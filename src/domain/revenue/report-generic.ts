@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { parseMoneyCents } from './money.ts';
-import { DEFAULT_CURRENCY, normaliseName, POSTBACK_MAPPINGS, type ConversionStatus, type PostbackNetwork } from './postback.ts';
+import { DEFAULT_CURRENCY, normaliseName, POSTBACK_MAPPINGS, statusOf, type ConversionStatus, type PostbackNetwork } from './postback.ts';
 import { parseReportDate } from './report-date.ts';
 import { cellReader, identifierProblem, normaliseHeader, reportTexts, type ReportConversion, type ReportRowResult } from './report.ts';
 
@@ -114,7 +114,7 @@ export function mappingProblem(mapping: ReportMapping, headers: readonly string[
 /** The network's status word as ours: its own vocabulary first, then the generic one. */
 export function reportStatus(network: PostbackNetwork, word: string): ConversionStatus | null {
   const key = normaliseName(word);
-  return POSTBACK_MAPPINGS[network].statuses[key] ?? POSTBACK_MAPPINGS.generic.statuses[key] ?? null;
+  return statusOf(POSTBACK_MAPPINGS[network].statuses, key) ?? statusOf(POSTBACK_MAPPINGS.generic.statuses, key) ?? null;
 }
 
 /** One data row through the mapping. */
