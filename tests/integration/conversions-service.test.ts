@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database } from '../../db/client.ts';
 import { clicks, conversions, productAnalytics, products } from '../../db/schema.ts';
-import { assignConversionProduct, recordConversion, type ConversionReport } from '../../src/server/revenue/conversions.ts';
+import { assignConversionProduct, ConversionConflict, recordConversion, type ConversionReport } from '../../src/server/revenue/conversions.ts';
 import { createTempDatabase, type TempDatabase } from '../helpers/temp-db.ts';
 
 let temp: TempDatabase;
@@ -98,6 +98,21 @@ describe('recordConversion', () => {
   it('keeps the report’s own product when there is no click, and one transaction id per network', async () => {
     const amazon = await recordConversion(temp.database, report({ network: 'amazon', transactionId: 'T-1', clickId: null, productId: otherId, source: 'report' }));
     expect(amazon).toMatchObject({ outcome: 'created', productId: otherId });
+  });
+
+  it('keeps the stored sale amount when a report leaves it out, and refuses a change of currency without writing', async () => {
+    await recordConversion(temp.database, report({ network: 'generic', transactionId: 'S-1', saleCents: 10_000, commissionCents: 200, status: 'approved' }));
+    await recordConversion(temp.database, report({ network: 'generic', transactionId: 'S-1', saleCents: null, commissionCents: 200, status: 'approved' }));
+    const kept = await temp.database.run((db) => db.select().from(conversions).where(eq(conversions.transactionId, 'S-1')).get());
+    expect(kept).toMatchObject({ saleCents: 10_000, commissionCents: 200 });
+
+    const before = await productFigures(productId);
+    await expect(recordConversion(temp.database, report({ network: 'generic', transactionId: 'S-1', currency: 'JPY', commissionCents: 999_900, status: 'approved' }))).rejects.toBeInstanceOf(
+      ConversionConflict,
+    );
+    expect(await productFigures(productId)).toEqual(before);
+    const unchanged = await temp.database.run((db) => db.select().from(conversions).where(eq(conversions.transactionId, 'S-1')).get());
+    expect(unchanged).toMatchObject({ currency: 'USD', commissionCents: 200 });
   });
 
   it('ends a burst of 1,000 parallel deliveries, 20% of them repeats, with exact totals', async () => {

@@ -254,6 +254,16 @@ describe('idempotence, status changes and attribution', () => {
     expect(await conversionCount()).toBe(rows);
   });
 
+  it('a change of currency on a stored transaction answers 409 and changes nothing; a repeat without the sale amount keeps it', async () => {
+    await impact({ SubId1: CLICK_BETA, ActionId: 'IMP-CUR', Amount: '100.00', Payout: '10.00', Currency: 'USD', Status: 'Pending' });
+    const before = await figures(product.beta);
+    const yen = await impact({ SubId1: CLICK_BETA, ActionId: 'IMP-CUR', Amount: '100.00', Payout: '9999.00', Currency: 'JPY', Status: 'Approved' });
+    expect(yen.status).toBe(409);
+    expect(await figures(product.beta)).toEqual(before);
+    expect(await (await impact({ SubId1: CLICK_BETA, ActionId: 'IMP-CUR', Payout: '10.00', Currency: 'USD', Status: 'Approved' })).json()).toMatchObject({ outcome: 'updated' });
+    expect(await storedConversion('impact', 'IMP-CUR')).toMatchObject({ currency: 'USD', status: 'approved', saleCents: 10_000, commissionCents: 1000 });
+  });
+
   it('pending → approved with a new commission adds the difference; a reversal subtracts it all', async () => {
     const before = await figures(product.beta);
     await impact({ SubId1: CLICK_BETA, ActionId: 'IMP-LIFE', Amount: '100.00', Payout: '8.00', Status: 'Pending' });

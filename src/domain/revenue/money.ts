@@ -6,12 +6,14 @@
  * decimals; more decimals only when the extra ones are zeros ('1.6400', as some exports pad them). Refused, with a
  * reason: empty text, currency symbols, exponents, a decimal comma ('1.234,50' is ambiguous between conventions),
  * misplaced commas, sub-cent amounts ('0.125': rounding money is a business decision, not a parser's), and amounts
- * beyond ±10^13 dollars' worth of cents, which no conversion reaches and which would leave safe-integer range.
+ * of 10,000,000 or more: no sale of a home fitness product reaches it, and summed totals of such amounts stay exact
+ * integers (a red-team import of 48 × 200 rows of 9,999,999,999,999.99 pushed a product's revenue_cents past 2^63,
+ * where SQLite turns it into a float and the dashboard's sums failed).
  */
 export type MoneyResult = { ok: true; cents: number } | { ok: false; reason: string };
 
 const MONEY = /^([+-])?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/;
-const MAX_INTEGER_DIGITS = 13;
+const MAX_INTEGER_DIGITS = 7;
 
 export function parseMoneyCents(text: string): MoneyResult {
   const value = text.trim();

@@ -25,7 +25,7 @@ import { dayStart } from '../../domain/revenue/report-date.ts';
 import { readReportRows, type ReportFormat } from '../../domain/revenue/report-rows.ts';
 import type { ProductKey, ReportConversion, ReportNetwork } from '../../domain/revenue/report.ts';
 import { reportNetworkLabels } from '../../domain/revenue/report.ts';
-import { recordConversion } from '../revenue/conversions.ts';
+import { ConversionConflict, recordConversion } from '../revenue/conversions.ts';
 import { appendAudit, type AuditActor } from './audit.ts';
 
 type Reader = Pick<Db, 'select'>;
@@ -211,6 +211,10 @@ export async function importReportRows(database: Database, actor: AuditActor, re
       counts[recorded.outcome]++;
       if (recorded.outcome !== 'unchanged' && recorded.productId === null) counts.unattributed++;
     } catch (error) {
+      if (error instanceof ConversionConflict) {
+        fail(conversion.rowNumber, `Row ${conversion.rowNumber}: ${error.message}`);
+        continue;
+      }
       console.error('report row not saved', error);
       fail(conversion.rowNumber, `Row ${conversion.rowNumber}: the conversion could not be saved`);
     }

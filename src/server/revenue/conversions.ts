@@ -38,6 +38,17 @@ export interface ConversionReport {
 
 export type ConversionOutcome = 'created' | 'updated' | 'unchanged';
 
+/**
+ * A report that cannot apply to the stored conversion: its currency differs from the one stored (amounts in two
+ * currencies cannot be added up as one figure). Postbacks answer it 409; a report row shows it as the row's error.
+ */
+export class ConversionConflict extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConversionConflict';
+  }
+}
+
 export interface RecordedConversion {
   outcome: ConversionOutcome;
   conversionId: number;
@@ -83,7 +94,6 @@ async function creditProduct(tx: Tx, productId: number, count: number, revenueCe
 }
 
 export async function recordConversion(database: Database, report: ConversionReport, now = new Date()): Promise<RecordedConversion> {
-  const incoming: ConversionFigures = { status: report.status, amountCents: report.saleCents ?? 0, commissionCents: report.commissionCents };
   return database.run((db) =>
     db.transaction(
       async (tx) => {
@@ -92,6 +102,11 @@ export async function recordConversion(database: Database, report: ConversionRep
           .from(conversions)
           .where(and(eq(conversions.network, report.network), eq(conversions.transactionId, report.transactionId)))
           .get();
+        if (stored && stored.currency !== report.currency) {
+          throw new ConversionConflict(`The transaction ${report.transactionId} was reported in ${stored.currency}; a report in ${report.currency} cannot change it.`);
+        }
+        // A report without a sale amount (a status change, a lead) keeps the amount already stored.
+        const incoming: ConversionFigures = { status: report.status, amountCents: report.saleCents ?? stored?.saleCents ?? 0, commissionCents: report.commissionCents };
         const delta = conversionTransition(stored ? figuresOf(stored) : null, incoming);
         // An unattributed row may become attributable later (its click arrived late, or a report names the product).
         const resolved = stored?.productId != null ? { productId: stored.productId, pagePath: stored.pagePath } : await attribution(tx, report);

@@ -18,7 +18,7 @@ import { MAX_POSTBACK_BODY_BYTES, postbackBodyKind, postbackPairs, postbackRateL
 import { postbackTokenMatches, signatureMatches } from '../../domain/revenue/signature.ts';
 import { json, jsonError, readBodyText } from '../http.ts';
 import { hitRateLimit, tooManyRequests } from '../rate-limit.ts';
-import { recordConversion } from './conversions.ts';
+import { ConversionConflict, recordConversion } from './conversions.ts';
 
 export interface PostbackTarget {
   network: string | undefined;
@@ -107,6 +107,7 @@ export async function receivePostback(database: () => Database, request: Request
     // A repeat answers 200 'unchanged', never an error: a network retries whatever is not 2xx.
     return json({ outcome: recorded.outcome, conversionId: recorded.conversionId });
   } catch (error) {
+    if (error instanceof ConversionConflict) return jsonError(409, TITLE, error.message);
     console.error(`Postback from ${network} not recorded:`, error instanceof Error ? error.message : String(error));
     return unavailable();
   }
