@@ -18,7 +18,7 @@ import { recordTrackEvents, type TrackInput, type TrackOutcome } from './trackin
 
 export type QueuedOutcome = TrackOutcome | 'dropped' | 'failed';
 
-const MAX_PENDING = 20_000;
+export const MAX_PENDING = 20_000;
 const BATCH_SIZE = 200;
 const FLUSH_DELAY_MS = 5;
 

@@ -1,0 +1,37 @@
+/**
+ * The tracking writer behind /api/track's answer (src/server/track-writer.ts): events queued in one process are
+ * written in order and in batches, and a flood past the queue's bound is dropped instead of filling memory.
+ */
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productAnalytics, products } from '../../db/schema.ts';
+import { newClickId } from '../../src/domain/revenue/click-id.ts';
+import { enqueueTrackEvent, MAX_PENDING } from '../../src/server/track-writer.ts';
+import { createTempDatabase, type TempDatabase } from '../helpers/temp-db.ts';
+
+let temp: TempDatabase;
+let productId: number;
+const agent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+
+beforeAll(async () => {
+  temp = await createTempDatabase();
+  const [row] = await temp.database.run((db) => db.insert(products).values({ name: 'Mat', slug: 'mat', price: 20, affiliateUrl: 'https://example.com/mat' }).returning());
+  productId = row!.id;
+});
+afterAll(() => temp.cleanup());
+
+describe('the tracking writer', () => {
+  it('writes every queued event in batches, and drops what arrives past the bound until the queue drains', async () => {
+    const now = Date.now();
+    // Distinct addresses, so each click is counted (no repeat, no cap).
+    const event = (index: number) => ({ productId, event: 'click' as const, clickId: newClickId(), pagePath: '/products', clientAddress: `10.${index >> 16}.${(index >> 8) & 255}.${index & 255}`, userAgent: agent, now });
+    const queued = Array.from({ length: MAX_PENDING }, (_, index) => enqueueTrackEvent(temp.database, event(index)));
+    expect(await enqueueTrackEvent(temp.database, event(MAX_PENDING))).toBe('dropped');
+    const outcomes = await Promise.all(queued);
+    expect(new Set(outcomes)).toEqual(new Set(['recorded']));
+    const stored = await temp.database.run((db) => db.select({ n: count() }).from(productAnalytics).where(eq(productAnalytics.productId, productId)).get());
+    expect(stored?.n).toBe(MAX_PENDING);
+    // Drained: new events are taken again.
+    expect(await enqueueTrackEvent(temp.database, event(MAX_PENDING + 1))).toBe('recorded');
+  }, 120_000);
+});
