@@ -184,6 +184,20 @@ describe('a generic report (Impact) with matched, unmatched, duplicate, changed 
   });
 });
 
+describe('a report row in another currency than its stored transaction', () => {
+  it('previews as an error naming the row and the currencies, and the import refuses it without writing', async () => {
+    const usd = parseFile('impact', 'Action Id,SubId1,Payout,Currency,Status\nIMP-CUR-1,clk_report_gun_0001,4.00,USD,Pending');
+    expect((await importRows(usd, usd.rows)).counts.created).toBe(1);
+    const before = await figures(gunId);
+    const eur = parseFile('impact', 'Action Id,SubId1,Payout,Currency,Status\nIMP-CUR-1,clk_report_gun_0001,400.00,EUR,Approved');
+    const [row] = await preview(eur);
+    expect(row).toMatchObject({ outcome: 'error' });
+    expect(row!.reason).toContain('reported in USD; a report in EUR cannot change it');
+    expect((await importRows(eur, eur.rows)).counts.failed).toBe(1);
+    expect(await figures(gunId)).toEqual(before);
+  });
+});
+
 describe("Amazon Associates' earnings report", () => {
   const header = 'Category,Name,ASIN,Seller,Tracking ID,Date Shipped,Price($),Items Shipped,Returns,Revenue($),Ad Fees($),Device Type Group';
   const line = (asin: string, day: string, price: string, fees: string, shipped = '1', returns = '0') =>

@@ -145,9 +145,18 @@ export async function previewReportRows(database: Database, request: ReportPrevi
         results.push(previewRow(conversion, product ? 'matched' : 'unmatched', product));
         continue;
       }
+      // As recordConversion: another currency than the stored one is refused, and a missing sale amount keeps it.
+      if (stored.currency !== conversion.currency) {
+        results.push({
+          rowNumber: conversion.rowNumber,
+          outcome: 'error',
+          reason: `Row ${conversion.rowNumber}: the transaction ${conversion.transactionId} was reported in ${stored.currency}; a report in ${conversion.currency} cannot change it.`,
+        });
+        continue;
+      }
       const delta = conversionTransition(
         { status: stored.status, amountCents: stored.saleCents, commissionCents: stored.commissionCents },
-        { status: conversion.status, amountCents: conversion.saleCents ?? 0, commissionCents: conversion.commissionCents },
+        { status: conversion.status, amountCents: conversion.saleCents ?? stored.saleCents, commissionCents: conversion.commissionCents },
       );
       const newlyAttributed = stored.productId === null && product !== null;
       if (delta.write === 'none' && !newlyAttributed) {
