@@ -13,7 +13,7 @@ import { isPostbackNetwork, reportNetworkLabels, reportNetworks, type ReportNetw
 import { ApiError } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { ui } from '../../ui.ts';
-import { ProgressBar } from '../imports/ProgressBar.tsx';
+import { CsvFileField, ImportProgress } from '../imports/CsvFileField.tsx';
 import { reportImportApi } from './report-import-api.ts';
 import { parseReportFile, type ParsedReport, type ReportParseHandle } from './report-import-parse.ts';
 import { ReportImportPreview } from './ReportImportPreview.tsx';
@@ -196,27 +196,9 @@ export default function ReportImport() {
               ))}
             </select>
           </div>
-          <div className="space-y-1.5">
-            <label htmlFor={fileId} className={ui.label}>
-              Report file
-            </label>
-            <input
-              key={inputKey}
-              id={fileId}
-              type="file"
-              accept=".csv,text/csv"
-              disabled={busy}
-              onChange={(event) => void chooseFile(event.currentTarget.files?.[0])}
-              className="block w-full text-sm file:mr-3 file:rounded-full file:border file:border-line file:bg-surface file:px-4 file:py-2 file:font-semibold file:text-ink hover:file:bg-brand-50"
-            />
-          </div>
+          <CsvFileField id={fileId} label="Report file" inputKey={inputKey} disabled={busy} onFile={(file) => void chooseFile(file)} />
         </div>
-        {stage === 'parsing' && <ProgressBar label="Reading the file" percent={percent} />}
-        {stage === 'previewing' && <ProgressBar label="Checking rows" percent={percent} />}
-        {stage === 'importing' && <ProgressBar label="Importing" percent={percent} />}
-        <p role="status" className="text-sm font-medium empty:hidden">
-          {status}
-        </p>
+        <ImportProgress stage={stage} percent={percent} status={status} />
         {stage !== 'idle' && (
           <div className="flex flex-wrap gap-3">
             {(stage === 'previewed' || stage === 'importing') && importable > 0 && (

@@ -27,7 +27,7 @@ import { ImportSummary, type RowError } from './ImportSummary.tsx';
 import { parseCsvFile, type ParseHandle } from './parse-csv-file.ts';
 import { importableInputs, pendingInputs, previewCounts, withResults, type PreviewRow } from './preview-rows.ts';
 import { PreviewTable } from './PreviewTable.tsx';
-import { ProgressBar } from './ProgressBar.tsx';
+import { CsvFileField, ImportProgress } from './CsvFileField.tsx';
 
 type Stage = 'idle' | 'parsing' | 'previewing' | 'previewed' | 'previewFailed' | 'importing' | 'imported';
 
@@ -188,26 +188,8 @@ export default function CsvImport() {
             <Download aria-hidden="true" className="size-4" /> Download template
           </button>
         </div>
-        <div className="space-y-1.5">
-          <label htmlFor={inputId} className={ui.label}>
-            CSV file
-          </label>
-          <input
-            key={inputKey}
-            id={inputId}
-            type="file"
-            accept=".csv,text/csv"
-            disabled={busy}
-            onChange={(event) => void chooseFile(event.currentTarget.files?.[0])}
-            className="block w-full text-sm file:mr-3 file:rounded-full file:border file:border-line file:bg-surface file:px-4 file:py-2 file:font-semibold file:text-ink hover:file:bg-brand-50"
-          />
-        </div>
-        {stage === 'parsing' && <ProgressBar label="Reading the file" percent={percent} />}
-        {stage === 'previewing' && <ProgressBar label="Checking rows" percent={percent} />}
-        {stage === 'importing' && <ProgressBar label="Importing" percent={percent} />}
-        <p role="status" className="text-sm font-medium empty:hidden">
-          {status}
-        </p>
+        <CsvFileField id={inputId} label="CSV file" inputKey={inputKey} disabled={busy} onFile={(file) => void chooseFile(file)} />
+        <ImportProgress stage={stage} percent={percent} status={status} />
         {(stage !== 'idle' || status !== '') && (
           <div className="flex flex-wrap gap-3">
             {(stage === 'previewed' || stage === 'importing') && importable > 0 && (
