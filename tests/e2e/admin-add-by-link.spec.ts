@@ -6,6 +6,7 @@
  * of a hostile link, a lost session, and axe-core on the tab.
  */
 import type { Page, Route } from '@playwright/test';
+import { SCRAPING_AFTER_MS } from '../../src/domain/admin/from-link.ts';
 import { e2eAccounts } from './accounts.ts';
 import { seriousViolations, signIn } from './admin-helpers.ts';
 import { expect, test } from './fixtures.ts';
@@ -43,15 +44,22 @@ test.describe('Add by link as an admin', () => {
   test.beforeEach(async ({ page }) => signIn(page, e2eAccounts.admin));
 
   test('reads a product page: saving, scraping, complete, the success toast, then the editor with the scraped fields', async ({ page }) => {
+    // The tab moves from saving to scraping on a 300 ms timer: the page's clock is held, so a busy machine cannot
+    // skip the saving stage between two looks (it did: 'Saving… (33%)' was gone before the text was read).
+    await page.clock.install();
     await openTab(page);
     const release = await holdRequests(page);
     await linkInput(page).fill(shop('/pages/jsonld-product.html'));
+    await page.clock.pauseAt(Date.now() + 60_000);
     await addButton(page).click();
 
     await expect(progress(page)).toHaveAttribute('aria-valuenow', '33');
     await expect(page.getByText('Saving the affiliate link… (33%)')).toBeVisible();
+    await page.clock.runFor(SCRAPING_AFTER_MS);
     await expect(progress(page)).toHaveAttribute('aria-valuenow', '66');
     await expect(page.getByText('Reading the product page… (66%)')).toBeVisible();
+    // Time runs again: the toast's own timers need it.
+    await page.clock.resume();
     release();
     await expect(progress(page)).toHaveAttribute('aria-valuenow', '100');
     await expect(toast(page, 'Success!')).toContainText('Your affiliate link has been processed and product listing created.');
