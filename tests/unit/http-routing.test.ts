@@ -1,6 +1,6 @@
 /** Netlify-style function routing (config.path, excludedPath, method) as the local server applies it. */
 import { describe, expect, it } from 'vitest';
-import { matchFunction, toRoute, type FunctionRoute } from '../../src/server/local/functions.ts';
+import { literalOf, matchFunction, toRoute, type FunctionRoute } from '../../src/server/local/functions.ts';
 
 const handler = () => new Response('ok');
 const route = (name: string, config?: Record<string, unknown>): FunctionRoute => toRoute(name, `/fake/${name}.ts`, { default: handler, config });
@@ -46,6 +46,22 @@ describe('matchFunction', () => {
 
   it('leaves other paths to the static site', () => {
     expect(matchFunction(routes, '/products/', 'GET')).toBeUndefined();
+  });
+});
+
+describe('literalOf: the fixed text that lets matchFunction skip a pattern without running it', () => {
+  it('is the whole pattern when it has no parameter, wildcard, group or modifier, else the text before the first', () => {
+    expect(literalOf('/api/track')).toEqual({ prefix: '/api/track', exact: true });
+    expect(literalOf('/api/conversions/:network/:token')).toEqual({ prefix: '/api/conversions/', exact: false });
+    expect(literalOf('/api/files/*')).toEqual({ prefix: '/api/files/', exact: false });
+    expect(literalOf('/api/{x}?')).toEqual({ prefix: '/api/', exact: false });
+    expect(literalOf('/api/(a|b)')).toEqual({ prefix: '/api/', exact: false });
+  });
+
+  it('keeps the first matching route in order, whatever its prefix', () => {
+    const ordered = [route('any', { path: '/:section/:id' }), route('fixed', { path: '/api/wishlist' })];
+    expect(matchFunction(ordered, '/api/wishlist', 'GET')?.route.name).toBe('any');
+    expect(matchFunction(ordered, '/api', 'GET')).toBeUndefined();
   });
 });
 

@@ -26,6 +26,8 @@ export interface FunctionRoute {
   file: string;
   handler: FunctionHandler;
   patterns: URLPattern[];
+  /** Per pattern, its text up to the first special character, and whether that is the whole pattern (see matchFunction). */
+  literals: { prefix: string; exact: boolean }[];
   excluded: URLPattern[];
   /** Upper-case methods the function is limited to; undefined means all. */
   methods: Set<string> | undefined;
@@ -92,14 +94,22 @@ export function toRoute(name: string, file: string, module: Record<string, unkno
   const methods = listOf(config.method);
   // Netlify gives a scheduled function no URL in production; its runs come from the schedule (locally, a timer).
   const scheduled = typeof config.schedule === 'string' && paths.length === 0;
+  const pathnames = scheduled ? [] : paths.length > 0 ? paths : [`/.netlify/functions/${name}`];
   return {
     name,
     file,
     handler: handler as FunctionHandler,
-    patterns: scheduled ? [] : (paths.length > 0 ? paths : [`/.netlify/functions/${name}`]).map((path) => new URLPattern({ pathname: path })),
+    patterns: pathnames.map((path) => new URLPattern({ pathname: path })),
+    literals: pathnames.map(literalOf),
     excluded: listOf(config.excludedPath).map((path) => new URLPattern({ pathname: path })),
     methods: methods.length > 0 ? new Set(methods.map((method) => method.toUpperCase())) : undefined,
   };
+}
+
+/** The fixed start of a URLPattern pathname: the text before its first parameter, wildcard, group or modifier. */
+export function literalOf(pathname: string): { prefix: string; exact: boolean } {
+  const special = pathname.search(/[:*(){}?+\\]/);
+  return special === -1 ? { prefix: pathname, exact: true } : { prefix: pathname.slice(0, special), exact: false };
 }
 
 function listOf(value: unknown): string[] {
@@ -115,7 +125,11 @@ export function matchFunction(routes: readonly FunctionRoute[], pathname: string
     if (route.methods && !route.methods.has(method.toUpperCase())) continue;
     if (candidates.some((path) => route.excluded.some((pattern) => pattern.test({ pathname: path })))) continue;
     for (const path of candidates) {
-      for (const pattern of route.patterns) {
+      for (const [index, pattern] of route.patterns.entries()) {
+        // URLPattern.exec costs about 2 µs a pattern, and every request tried all 90 routes' patterns (a fifth of the
+        // local server's time under load): a path that cannot match the pattern's fixed text skips it.
+        const literal = route.literals[index]!;
+        if (literal.exact ? path !== literal.prefix : !path.startsWith(literal.prefix)) continue;
         const result = pattern.exec({ pathname: path });
         if (result) return { route, params: definedGroups(result.pathname.groups) };
       }

@@ -28,8 +28,10 @@ const CACHED_FILES = 8;
 /** The header rules of a build folder, or the project's own file when there is no build (or it has none). */
 export function headerRulesFor(root: string | undefined, logger?: Logger): Promise<HeaderRules> {
   const inBuild = root === undefined ? undefined : join(root, '_headers');
-  const file = inBuild !== undefined && modified(inBuild) !== undefined ? inBuild : projectHeadersFile;
-  const mtimeMs = modified(file);
+  const inBuildModified = inBuild === undefined ? undefined : modified(inBuild);
+  // One stat a request when the build has its own file (this runs on every request).
+  const file = inBuildModified !== undefined ? inBuild! : projectHeadersFile;
+  const mtimeMs = inBuildModified ?? modified(file);
   if (mtimeMs === undefined) return Promise.resolve([]);
   const cached = cache.get(file);
   if (cached?.mtimeMs === mtimeMs) return cached.rules;
