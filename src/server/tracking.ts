@@ -14,9 +14,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { clicks, productAnalytics, products, rateLimits, trackingRecentEvents, trackingSalts } from '../../db/schema.ts';
-import { rateLimitDecision, windowStartOf, type RateLimitRule } from '../domain/rate-limit.ts';
+import { rateLimitDecision, type RateLimitRule } from '../domain/rate-limit.ts';
 import { clickNetworkOf } from '../domain/revenue/click-id.ts';
 import { isLikelyBot, productPagePath, REPEAT_WINDOW_MS, saltDay, type TrackedEvent } from '../domain/tracking.ts';
+import { countRateLimitHits } from './rate-limit.ts';
 import { clientKey } from './secrets.ts';
 
 export type TrackOutcome = 'recorded' | 'repeat' | 'bot' | 'not-found' | 'limited';
@@ -87,20 +88,7 @@ async function limitedEvents(tx: Tx, candidates: readonly Candidate[], rule: Rat
     else byKey.set(candidate.rateKey!, [candidate]);
   }
   const now = Math.max(...candidates.map((candidate) => candidate.now));
-  const windowStart = windowStartOf(now, rule.windowMs);
-  const counted = await tx
-    .insert(rateLimits)
-    .values([...byKey].map(([key, events]) => ({ key, windowStart: new Date(windowStart), hits: events.length, expiresAt: new Date(windowStart + rule.windowMs) })))
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        // As hitRateLimit: a stored window at or after this one keeps counting.
-        hits: sql`CASE WHEN ${rateLimits.windowStart} >= excluded.window_start THEN ${rateLimits.hits} + excluded.hits ELSE excluded.hits END`,
-        windowStart: sql`max(${rateLimits.windowStart}, excluded.window_start)`,
-        expiresAt: sql`max(${rateLimits.expiresAt}, excluded.expires_at)`,
-      },
-    })
-    .returning({ key: rateLimits.key, hits: rateLimits.hits, windowStart: rateLimits.windowStart });
+  const counted = await countRateLimitHits(tx, rule, [...byKey].map(([key, events]) => ({ key, hits: events.length })), now);
   const limited = new Set<number>();
   for (const row of counted) {
     const events = byKey.get(row.key) ?? [];
@@ -128,6 +116,16 @@ export async function recordTrackEvents(database: Database, inputs: readonly Tra
   );
   const productsById = new Map<number, Product>(found.map((row) => [row.id, row]));
   // Salts and client keys first: both may read the database, which cannot be entered again inside the transaction.
+  // One HMAC per address, not per event: a burst from one client is many events of one key.
+  const rateKeys = new Map<string, string>();
+  const rateKeyOf = async (rule: RateLimitRule, address: string) => {
+    let key = rateKeys.get(address);
+    if (key === undefined) {
+      key = `${rule.name}:${await clientKey(database, address)}`;
+      rateKeys.set(address, key);
+    }
+    return key;
+  };
   const candidates: Candidate[] = [];
   for (const [index, input] of inputs.entries()) {
     if (outcomes[index] !== undefined) continue;
@@ -138,7 +136,7 @@ export async function recordTrackEvents(database: Database, inputs: readonly Tra
     }
     const now = input.now ?? Date.now();
     const salt = await saltFor(database, saltDay(now));
-    const rateKey = options.rateLimit ? `${options.rateLimit.name}:${await clientKey(database, input.clientAddress)}` : undefined;
+    const rateKey = options.rateLimit ? await rateKeyOf(options.rateLimit, input.clientAddress) : undefined;
     candidates.push({ index, input, product, now, eventKey: clientEventKey(salt, input), rateKey });
   }
   if (candidates.length === 0) return outcomes as TrackOutcome[];
