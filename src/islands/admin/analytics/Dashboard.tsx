@@ -4,7 +4,6 @@
  * for a product. Every figure is read from the rows stored (src/server/admin/analytics.ts).
  */
 import { useState } from 'react';
-import { analyticsTexts } from '../../../domain/admin/analytics.ts';
 import { useQueryState } from '../frame/use-query-state.ts';
 import { useQuery } from '../query.ts';
 import { analyticsApi, analyticsKeys } from './analytics-api.ts';
@@ -16,6 +15,7 @@ import DashboardProduct from './DashboardProduct.tsx';
 import DashboardRange from './DashboardRange.tsx';
 import DashboardTable from './DashboardTable.tsx';
 import DashboardUnattributed from './DashboardUnattributed.tsx';
+import { QueryOutcome } from './QueryOutcome.tsx';
 
 /** The range part of the page's query string, as the API takes it. */
 function rangeQuery(query: URLSearchParams): string {
@@ -44,17 +44,10 @@ export default function Dashboard() {
           Days are UTC days (Coordinated Universal Time), not your local time.
         </p>
       </div>
-      {summary.isError ? (
-        <p role="alert" className="text-sale">
-          {analyticsTexts.loadFailed}: {summary.error.message}
-        </p>
-      ) : !summary.data ? (
-        <p role="status" className="text-ink-muted">
-          Loading…
-        </p>
-      ) : (
+      <QueryOutcome result={summary}>
+        {(data) => (
         <>
-          <DashboardFigures summary={summary.data} />
+          <DashboardFigures summary={data} />
           <section aria-labelledby="analytics-daily" className="space-y-3">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h3 id="analytics-daily" className="text-lg font-semibold">
@@ -62,7 +55,7 @@ export default function Dashboard() {
               </h3>
               <DashboardExport query={`table=daily&${range}`} />
             </div>
-            <DashboardChart series={summary.data.series} subject="All products" />
+            <DashboardChart series={data.series} subject="All products" />
           </section>
           {product ? <DashboardProduct key={product.id} productId={product.id} name={product.name} range={range} onClose={() => setProduct(null)} /> : null}
           <DashboardTable table="products" range={range} onOpenProduct={(id, name) => setProduct({ id, name })} />
@@ -70,7 +63,8 @@ export default function Dashboard() {
           <DashboardTable table="pages" range={range} />
           <DashboardUnattributed />
         </>
-      )}
+        )}
+      </QueryOutcome>
     </div>
   );
 }

@@ -1,6 +1,5 @@
 /** A product's drill-down: its figures and daily chart for the range, and its newest conversions. */
 import { X } from 'lucide-react';
-import { analyticsTexts } from '../../../domain/admin/analytics.ts';
 import { ui } from '../../ui.ts';
 import { useQuery } from '../query.ts';
 import { analyticsApi, analyticsKeys } from './analytics-api.ts';
@@ -8,6 +7,7 @@ import DashboardChart from './DashboardChart.tsx';
 import DashboardConversions from './DashboardConversions.tsx';
 import DashboardExport from './DashboardExport.tsx';
 import { formatCents, formatCount, formatPercent } from './DashboardFormat.ts';
+import { QueryOutcome } from './QueryOutcome.tsx';
 
 export default function DashboardProduct({ productId, name, range, onClose }: { productId: number; name: string; range: string; onClose: () => void }) {
   const result = useQuery({ queryKey: analyticsKeys.product(productId, range), queryFn: () => analyticsApi.product(productId, range) });
@@ -22,27 +22,20 @@ export default function DashboardProduct({ productId, name, range, onClose }: { 
           <X aria-hidden="true" className="size-4" /> Close product
         </button>
       </div>
-      {result.isError ? (
-        <p role="alert" className="text-sale">
-          {analyticsTexts.loadFailed}: {result.error.message}
-        </p>
-      ) : !result.data ? (
-        <p role="status" className="text-ink-muted">
-          Loading…
-        </p>
-      ) : (
+      <QueryOutcome result={result}>
+        {(data) => (
         <>
           <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
             {(
               [
-                ['Views', formatCount(result.data.figures.views)],
-                ['Clicks', formatCount(result.data.figures.clicks)],
-                ['Click-through rate', formatPercent(result.data.figures.clickThroughRate)],
-                ['Conversions', formatCount(result.data.figures.conversions)],
-                ['Conversion rate', formatPercent(result.data.figures.conversionRate)],
-                ['Commission', formatCents(result.data.figures.commissionCents)],
-                ['Earnings per click', formatCents(result.data.figures.earningsPerClickCents)],
-                ['Revenue per 1,000 views', formatCents(result.data.figures.revenuePerThousandViewsCents)],
+                ['Views', formatCount(data.figures.views)],
+                ['Clicks', formatCount(data.figures.clicks)],
+                ['Click-through rate', formatPercent(data.figures.clickThroughRate)],
+                ['Conversions', formatCount(data.figures.conversions)],
+                ['Conversion rate', formatPercent(data.figures.conversionRate)],
+                ['Commission', formatCents(data.figures.commissionCents)],
+                ['Earnings per click', formatCents(data.figures.earningsPerClickCents)],
+                ['Revenue per 1,000 views', formatCents(data.figures.revenuePerThousandViewsCents)],
               ] as const
             ).map(([label, value]) => (
               <div key={label}>
@@ -51,14 +44,15 @@ export default function DashboardProduct({ productId, name, range, onClose }: { 
               </div>
             ))}
           </dl>
-          <DashboardChart series={result.data.series} subject={result.data.product.name} />
+          <DashboardChart series={data.series} subject={data.product.name} />
           <div className="flex items-center justify-between gap-2">
             <h4 className="font-semibold">Recent conversions</h4>
             <DashboardExport query={`table=conversions&product=${productId}`} />
           </div>
-          <DashboardConversions caption={`Recent conversions of ${result.data.product.name}`} rows={result.data.recentConversions} />
+          <DashboardConversions caption={`Recent conversions of ${data.product.name}`} rows={data.recentConversions} />
         </>
-      )}
+        )}
+      </QueryOutcome>
     </section>
   );
 }

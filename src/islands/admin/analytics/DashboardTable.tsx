@@ -3,13 +3,14 @@
  * each column header a button that sorts (aria-sort says which way), 'Export CSV' for the whole table in that order.
  */
 import { useState } from 'react';
-import { analyticsTexts, defaultDirectionOf, DEFAULT_TABLE_SORT, sortFieldsOf, type AnalyticsTable, type TableRow, type TableSortField } from '../../../domain/admin/analytics.ts';
+import { defaultDirectionOf, DEFAULT_TABLE_SORT, sortFieldsOf, type AnalyticsTable, type TableRow, type TableSortField } from '../../../domain/admin/analytics.ts';
 import { pageCount } from '../../../domain/admin/product-list.ts';
 import { useQuery } from '../query.ts';
 import { Pager } from '../imports/Pager.tsx';
 import { analyticsApi, analyticsKeys, tableParams, type TableState } from './analytics-api.ts';
 import { formatCents, formatCount, formatPercent } from './DashboardFormat.ts';
 import ExportButton from './DashboardExport.tsx';
+import { QueryOutcome } from './QueryOutcome.tsx';
 
 const titles: Record<AnalyticsTable, { title: string; label: string }> = {
   products: { title: 'Top products', label: 'Product' },
@@ -58,15 +59,8 @@ export default function DashboardTable({ table, range, onOpenProduct }: { table:
         </h3>
         <ExportButton query={`table=${table}&${tableParams(range, state).replace(/&?page=\d+/, '')}`} />
       </div>
-      {result.isError ? (
-        <p role="alert" className="text-sale">
-          {analyticsTexts.loadFailed}: {result.error.message}
-        </p>
-      ) : !result.data ? (
-        <p role="status" className="text-ink-muted">
-          Loading…
-        </p>
-      ) : (
+      <QueryOutcome result={result}>
+        {(data) => (
         <>
           <div className="overflow-x-auto">
             <table className="w-full text-sm" aria-busy={result.isFetching || undefined} data-table={table}>
@@ -80,14 +74,14 @@ export default function DashboardTable({ table, range, onOpenProduct }: { table:
                 </tr>
               </thead>
               <tbody>
-                {result.data.rows.length === 0 ? (
+                {data.rows.length === 0 ? (
                   <tr>
                     <td colSpan={shown.length + 1} className="px-2 py-4 text-center text-ink-muted">
                       Nothing in this range.
                     </td>
                   </tr>
                 ) : (
-                  result.data.rows.map((row) => (
+                  data.rows.map((row) => (
                     <tr key={`${row.id ?? ''}:${row.label}`} className="border-b border-line/60">
                       <th scope="row" className="max-w-xs truncate px-2 py-2 text-left font-normal">
                         {table === 'products' && row.id !== null && onOpenProduct ? (
@@ -109,9 +103,10 @@ export default function DashboardTable({ table, range, onOpenProduct }: { table:
               </tbody>
             </table>
           </div>
-          <Pager label={`${title} pages`} page={state.page} pages={pageCount(result.data.total, result.data.pageSize)} onPage={(page) => setState((current) => ({ ...current, page }))} />
+          <Pager label={`${title} pages`} page={state.page} pages={pageCount(data.total, data.pageSize)} onPage={(page) => setState((current) => ({ ...current, page }))} />
         </>
-      )}
+        )}
+      </QueryOutcome>
     </section>
   );
 }

@@ -14,6 +14,7 @@ import { useMutation, useQuery, useQueryClient } from '../query.ts';
 import { analyticsApi, analyticsKeys } from './analytics-api.ts';
 import DashboardConversions from './DashboardConversions.tsx';
 import DashboardExport from './DashboardExport.tsx';
+import { QueryOutcome } from './QueryOutcome.tsx';
 
 function AssignForm({ conversion, onDone }: { conversion: ConversionListRow; onDone: () => void }) {
   const queryClient = useQueryClient();
@@ -85,19 +86,12 @@ export default function DashboardUnattributed() {
         <DashboardExport query="table=unattributed" />
       </div>
       <p className="text-sm text-ink-muted">Every conversion no product could be found for, whatever its day, newest first.</p>
-      {result.isError ? (
-        <p role="alert" className="text-sale">
-          {analyticsTexts.loadFailed}: {result.error.message}
-        </p>
-      ) : !result.data ? (
-        <p role="status" className="text-ink-muted">
-          Loading…
-        </p>
-      ) : (
+      <QueryOutcome result={result}>
+        {(data) => (
         <>
           <DashboardConversions
             caption="Unattributed conversions"
-            rows={result.data.rows}
+            rows={data.rows}
             action={(row) =>
               assigning === row.id ? (
                 <AssignForm conversion={row} onDone={() => setAssigning(null)} />
@@ -108,9 +102,10 @@ export default function DashboardUnattributed() {
               )
             }
           />
-          <Pager label="Unattributed conversions pages" page={page} pages={pageCount(result.data.total, result.data.pageSize)} onPage={setPage} />
+          <Pager label="Unattributed conversions pages" page={page} pages={pageCount(data.total, data.pageSize)} onPage={setPage} />
         </>
-      )}
+        )}
+      </QueryOutcome>
     </section>
   );
 }
