@@ -16,7 +16,7 @@
  *   npm run bench -- admin-list     only the admin list: seeds, serves the functions, no site build
  *   npm run bench -- add-by-link    only add by link against a fixture retailer on 127.0.0.1 (scripts/bench/add-by-link.ts)
  *   npm run bench -- csv-import     only the CSV import: seeds, builds (the admin page is part of the site), imports
- *   npm run bench -- track [--requests 5000]
+ *   npm run bench -- track [--requests 20000]
  *                                   only the click beacon endpoint: seeds, serves the functions, fires beacons (scripts/bench/track.ts)
  *   npm run bench -- link-health [--links 2000] [--hosts 50] [--interval 1000]
  *                                   only the link checker over fixture retailers on 127.0.0.1 (scripts/bench/link-health.ts)
@@ -47,7 +47,7 @@ const { values, positionals } = parseArgs({
     links: { type: 'string', default: '2000' },
     hosts: { type: 'string', default: '50' },
     interval: { type: 'string', default: '1000' },
-    requests: { type: 'string', default: '5000' },
+    requests: { type: 'string', default: '20000' },
   },
 });
 const productCount = Number(values.products);

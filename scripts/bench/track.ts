@@ -12,13 +12,12 @@
 import { count, eq, isNotNull } from 'drizzle-orm';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Worker } from 'node:worker_threads';
+import { fork } from 'node:child_process';
 import type { Database } from '../../db/client.ts';
 import { clicks, productAnalytics, products } from '../../db/schema.ts';
 import { CONCURRENCY, PER_ADDRESS, type LoadOrder, type Sent } from './track-load.ts';
 import type { Figure } from './report.ts';
 
-const WARMUP = 200;
 const BUDGET_P95_MS = 20;
 /** How long the writes may take to land after the last answer before the bench calls them lost. */
 const DRAIN_TIMEOUT_MS = 120_000;
@@ -28,14 +27,18 @@ function percentile(values: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+/**
+ * Runs the load in a process of its own: in a thread of this one, the load generator and the server's garbage
+ * collections held each other up, and the bare floor below read 21-36 ms instead of the 5 ms autocannon measures.
+ */
 function fire(order: LoadOrder): Promise<Sent> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./track-load.ts', import.meta.url), { workerData: order });
-    worker.once('message', (sent: Sent) => resolve(sent));
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`track load worker exited with ${code}`));
-    });
+    const child = fork(new URL('./track-load.ts', import.meta.url), { serialization: 'advanced', stdio: 'inherit' });
+    let sent: Sent | undefined;
+    child.once('message', (message: Sent) => (sent = message));
+    child.once('error', reject);
+    child.once('exit', (code) => (sent && code === 0 ? resolve(sent) : reject(new Error(`track load process exited with ${code}`))));
+    child.send(order);
   });
 }
 
@@ -78,8 +81,11 @@ export async function measureTrack(database: Database, baseUrl: string, requests
   const productIds = rows.map((row) => row.id);
   if (productIds.length < PER_ADDRESS) throw new Error(`the track bench needs at least ${PER_ADDRESS} products`);
 
-  log(`track: ${WARMUP} warm-up beacons`);
-  const warm = await fire({ baseUrl, productIds, total: WARMUP, block: 2 });
+  // The budget is for a running server. The first run after a start is slower while V8 compiles the hot paths (in
+  // both threads) and grows its young generation: measured here 24-29 ms at p95 against 16-20 ms for every run after
+  // it. It runs first, unbudgeted, and is printed, so that the cold figure stays in sight.
+  log(`track: ${requests} beacons on the freshly started server (warm-up)`);
+  const warm = await fire({ baseUrl, productIds, total: requests, block: 2 });
   const before = await storedAfterDrain(database, { clicks: warm.statuses.get(204) ?? 0, counted: warm.statuses.get(204) ?? 0 });
 
   log(`track: ${requests} click beacons, ${CONCURRENCY} concurrent, from ${Math.ceil(requests / PER_ADDRESS)} addresses`);
@@ -99,6 +105,7 @@ export async function measureTrack(database: Database, baseUrl: string, requests
   const accepted = sent.statuses.get(204) ?? 0;
   return [
     { name: 'track: floor, a bare node:http server under the same load, p95', value: floor, unit: 'ms' },
+    { name: 'track: first run after the start (warm-up, no budget), p95', value: percentile(warm.latencies, 95), unit: 'ms' },
     { name: `track: ${requests} click beacons, ${CONCURRENCY} concurrent, p50`, value: percentile(sent.latencies, 50), unit: 'ms' },
     { name: 'track: p95', value: percentile(sent.latencies, 95), unit: 'ms', budget: BUDGET_P95_MS },
     { name: 'track: p99', value: percentile(sent.latencies, 99), unit: 'ms' },

@@ -37,7 +37,12 @@ export function withApiHeaders(init: HeadersInit | undefined): Headers {
   return headers;
 }
 
+/** The headers of an answer whose function set none: made once, not per answer (every beacon is one). */
+const plainJsonHeaders = { ...apiSecurityHeaders, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+const plainNoContentHeaders = { ...apiSecurityHeaders, 'cache-control': 'no-store' };
+
 export function json(data: unknown, init: ResponseInit = {}): Response {
+  if (init.headers === undefined) return new Response(JSON.stringify(data), { ...init, headers: plainJsonHeaders });
   const headers = withApiHeaders(init.headers);
   if (!headers.has('content-type')) headers.set('content-type', 'application/json; charset=utf-8');
   // Answers from functions are per-request data: never let a cache keep them unless a function says so.
@@ -60,6 +65,7 @@ export function attachment(body: ReadableStream<Uint8Array> | string, fileName: 
 
 /** 204 No Content with the API headers; never cached. */
 export function noContent(init: ResponseInit = {}): Response {
+  if (init.headers === undefined) return new Response(null, { ...init, status: 204, headers: plainNoContentHeaders });
   const headers = withApiHeaders(init.headers);
   if (!headers.has('cache-control')) headers.set('cache-control', 'no-store');
   return new Response(null, { ...init, status: 204, headers });

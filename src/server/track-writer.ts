@@ -11,30 +11,114 @@
  * MAX_PENDING events, new ones are dropped (and logged), so a flood cannot exhaust memory. The per-address rate limit
  * and the repeat window apply inside the batch, exactly as before; what the client no longer learns is whether its
  * event was counted (a 429 or 404 told a script what to change, and no page ever read them).
+ *
+ * An embedded database's batches are written on a thread of their own (track-write-thread.ts): its client runs
+ * synchronously, so on the server's thread every batch held up every request in flight.
  */
-import type { Database } from '../../db/client.ts';
+import { Worker } from 'node:worker_threads';
+import { isEmbedded, type Database } from '../../db/client.ts';
 import { rateLimits } from '../domain/rate-limit.ts';
+import type { ThreadOptions, WriteOrder, WriteReply } from './track-write-thread.ts';
 import { recordTrackEvents, type TrackInput, type TrackOutcome } from './tracking.ts';
 
 export type QueuedOutcome = TrackOutcome | 'dropped' | 'failed';
 
 export const MAX_PENDING = 20_000;
 const BATCH_SIZE = 200;
-const FLUSH_DELAY_MS = 5;
+/**
+ * How long a short queue waits for more events before it is written. On this thread a batch holds up every request
+ * while it runs, so batches stay small and frequent; on the writer thread nothing waits for one, and fewer, larger
+ * batches cost that thread less. A full batch is written at once either way.
+ */
+const FLUSH_DELAY_MS = { here: 5, thread: 20 } as const;
 
 interface Pending {
   input: TrackInput;
   resolve: (outcome: QueuedOutcome) => void;
 }
 
+/** Writes one batch and says what became of each event, in order. */
+type BatchWrite = (inputs: TrackInput[]) => Promise<TrackOutcome[]>;
+
+const writeHere = (database: Database): BatchWrite => (inputs) => recordTrackEvents(database, inputs, { rateLimit: rateLimits.track });
+
+/**
+ * Batches written on a worker thread with its own connection to the same file. The thread is kept referenced only
+ * while a batch is out, so an idle writer never holds the process open, and a queued batch always lands before exit.
+ * If the thread cannot start at all (its module missing from a bundle, say), the batch and every later one are written
+ * on this thread instead; if it fails later, that batch is lost as any failed batch is, and the next starts a new one.
+ */
+export class ThreadBatchWriter {
+  readonly #options: ThreadOptions;
+  readonly #module: URL;
+  readonly #fallback: BatchWrite;
+  #worker: Worker | undefined;
+  #replied = false;
+  #broken = false;
+  #nextId = 0;
+  readonly #waiting = new Map<number, { resolve: (outcomes: TrackOutcome[]) => void; reject: (error: Error) => void }>();
+
+  constructor(database: Database, module = new URL('./track-write-thread.ts', import.meta.url)) {
+    this.#options = { url: database.url };
+    this.#module = module;
+    this.#fallback = writeHere(database);
+  }
+
+  readonly write: BatchWrite = async (inputs) => {
+    if (this.#broken) return this.#fallback(inputs);
+    try {
+      return await this.#send(inputs);
+    } catch (error) {
+      if (this.#replied) throw error;
+      // Never answered: it did not start, so nothing of the batch was written.
+      console.error('The tracking writer thread could not start; tracking is written on the server thread instead:', error);
+      this.#broken = true;
+      return this.#fallback(inputs);
+    }
+  };
+
+  #send(inputs: TrackInput[]): Promise<TrackOutcome[]> {
+    const worker = (this.#worker ??= this.#start());
+    worker.ref();
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#waiting.set(id, { resolve, reject });
+      worker.postMessage({ id, inputs } satisfies WriteOrder);
+    });
+  }
+
+  #start(): Worker {
+    const worker = new Worker(this.#module, { workerData: this.#options });
+    worker.on('message', (reply: WriteReply) => {
+      this.#replied = true;
+      const waiting = this.#waiting.get(reply.id);
+      this.#waiting.delete(reply.id);
+      if (this.#waiting.size === 0) worker.unref();
+      if ('error' in reply) waiting?.reject(new Error(reply.error));
+      else waiting?.resolve(reply.outcomes);
+    });
+    const fail = (error: Error) => {
+      if (this.#worker === worker) this.#worker = undefined;
+      for (const waiting of this.#waiting.values()) waiting.reject(error);
+      this.#waiting.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`the tracking writer thread exited (code ${code})`)));
+    return worker;
+  }
+}
+
 class TrackWriter {
-  readonly #database: Database;
+  readonly #write: BatchWrite;
   #pending: Pending[] = [];
   #draining = false;
   #droppedSinceLog = 0;
 
-  constructor(database: Database) {
-    this.#database = database;
+  readonly #flushDelayMs: number;
+
+  constructor(write: BatchWrite, flushDelayMs: number) {
+    this.#write = write;
+    this.#flushDelayMs = flushDelayMs;
   }
 
   enqueue(input: TrackInput): Promise<QueuedOutcome> {
@@ -52,14 +136,12 @@ class TrackWriter {
     try {
       while (this.#pending.length > 0) {
         // Let the requests that arrived meanwhile join this batch (and be answered) before it is written.
-        await new Promise<void>((resolve) => setTimeout(resolve, FLUSH_DELAY_MS));
+        // Behind a backlog there is nothing to wait for: waiting capped the writer at a batch per delay, and under a
+        // burst the queue grew until it dropped events.
+        if (this.#pending.length < BATCH_SIZE) await new Promise<void>((resolve) => setTimeout(resolve, this.#flushDelayMs));
         const batch = this.#pending.splice(0, BATCH_SIZE);
         try {
-          const outcomes = await recordTrackEvents(
-            this.#database,
-            batch.map((item) => item.input),
-            { rateLimit: rateLimits.track },
-          );
+          const outcomes = await this.#write(batch.map((item) => item.input));
           batch.forEach((item, index) => item.resolve(outcomes[index]!));
         } catch (error) {
           // Tracking never breaks anything (spec section 8): the batch is lost, said in the log, and the queue goes on.
@@ -83,7 +165,9 @@ const writers = new WeakMap<Database, TrackWriter>();
 export function enqueueTrackEvent(database: Database, input: TrackInput): Promise<QueuedOutcome> {
   let writer = writers.get(database);
   if (!writer) {
-    writer = new TrackWriter(database);
+    writer = isEmbedded(database.url)
+      ? new TrackWriter(new ThreadBatchWriter(database).write, FLUSH_DELAY_MS.thread)
+      : new TrackWriter(writeHere(database), FLUSH_DELAY_MS.here);
     writers.set(database, writer);
   }
   return writer.enqueue(input);

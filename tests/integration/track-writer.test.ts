@@ -1,12 +1,13 @@
 /**
  * The tracking writer behind /api/track's answer (src/server/track-writer.ts): events queued in one process are
- * written in order and in batches, and a flood past the queue's bound is dropped instead of filling memory.
+ * written in order and in batches, and a flood past the queue's bound is dropped instead of filling memory. An
+ * embedded database's batches are written on a thread of their own, and on this one if that thread cannot start.
  */
-import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productAnalytics, products } from '../../db/schema.ts';
+import { count, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { clicks, productAnalytics, products } from '../../db/schema.ts';
 import { newClickId } from '../../src/domain/revenue/click-id.ts';
-import { enqueueTrackEvent, MAX_PENDING } from '../../src/server/track-writer.ts';
+import { enqueueTrackEvent, MAX_PENDING, ThreadBatchWriter } from '../../src/server/track-writer.ts';
 import { createTempDatabase, type TempDatabase } from '../helpers/temp-db.ts';
 
 let temp: TempDatabase;
@@ -34,4 +35,30 @@ describe('the tracking writer', () => {
     // Drained: new events are taken again.
     expect(await enqueueTrackEvent(temp.database, event(MAX_PENDING + 1))).toBe('recorded');
   }, 120_000);
+});
+
+describe('the tracking writer thread', () => {
+  const agent2 = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+  const click = (address: string) => ({ productId, event: 'click' as const, clickId: newClickId(), pagePath: '/products', clientAddress: address, userAgent: agent2, now: Date.now() });
+
+  it('writes a batch on its own connection: the rows are there for this thread to read when the promise settles', async () => {
+    const writer = new ThreadBatchWriter(temp.database);
+    const inputs = [click('192.0.2.1'), click('192.0.2.2'), click('192.0.2.1')];
+    expect(await writer.write(inputs)).toEqual(['recorded', 'recorded', 'repeat']);
+    const stored = await temp.database.run((db) => db.select({ n: count() }).from(clicks).where(inArray(clicks.clickId, inputs.map((input) => input.clickId))).get());
+    expect(stored?.n).toBe(3);
+  });
+
+  it('writes on this thread instead when its thread cannot start, losing nothing', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const writer = new ThreadBatchWriter(temp.database, new URL('./no-such-thread-module.ts', import.meta.url));
+      expect(await writer.write([click('192.0.2.10')])).toEqual(['recorded']);
+      expect(await writer.write([click('192.0.2.11')])).toEqual(['recorded']);
+      expect(errors).toHaveBeenCalledTimes(1);
+      expect(String(errors.mock.calls[0]?.[0])).toMatch(/could not start/);
+    } finally {
+      errors.mockRestore();
+    }
+  });
 });

@@ -1,6 +1,6 @@
 /** Netlify-style function routing (config.path, excludedPath, method) as the local server applies it. */
 import { describe, expect, it } from 'vitest';
-import { literalOf, matchFunction, toRoute, type FunctionRoute } from '../../src/server/local/functions.ts';
+import { createRouter, literalOf, matchFunction, toRoute, type FunctionRoute } from '../../src/server/local/functions.ts';
 
 const handler = () => new Response('ok');
 const route = (name: string, config?: Record<string, unknown>): FunctionRoute => toRoute(name, `/fake/${name}.ts`, { default: handler, config });
@@ -62,6 +62,35 @@ describe('literalOf: the fixed text that lets matchFunction skip a pattern witho
     const ordered = [route('any', { path: '/:section/:id' }), route('fixed', { path: '/api/wishlist' })];
     expect(matchFunction(ordered, '/api/wishlist', 'GET')?.route.name).toBe('any');
     expect(matchFunction(ordered, '/api', 'GET')).toBeUndefined();
+  });
+});
+
+describe('createRouter: matchFunction with the answers for recent paths kept', () => {
+  const routes = [route('wishlist-item', { path: '/api/wishlist/:productId' }), route('admin', { path: '/api/admin/products', method: 'GET' })];
+
+  it('answers as matchFunction does, the first time and every time after, by method as well as path', () => {
+    const router = createRouter(routes);
+    for (let round = 0; round < 3; round++) {
+      expect(router('/api/wishlist/42', 'DELETE')).toEqual(matchFunction(routes, '/api/wishlist/42', 'DELETE'));
+      expect(router('/api/admin/products', 'GET')?.route.name).toBe('admin');
+      expect(router('/api/admin/products', 'post')).toBeUndefined();
+      expect(router('/products/', 'GET')).toBeUndefined();
+    }
+  });
+
+  it('gives each request its own params, so a handler that changes them changes nobody else', () => {
+    const router = createRouter(routes);
+    const first = router('/api/wishlist/7', 'GET')!;
+    first.params.productId = 'changed';
+    expect(router('/api/wishlist/7', 'GET')?.params).toEqual({ productId: '7' });
+  });
+
+  it('forgets the oldest path past its cap and still answers it right', () => {
+    const router = createRouter(routes, 2);
+    expect(router('/api/wishlist/1', 'GET')?.params).toEqual({ productId: '1' });
+    router('/api/wishlist/2', 'GET');
+    router('/api/wishlist/3', 'GET');
+    expect(router('/api/wishlist/1', 'GET')?.params).toEqual({ productId: '1' });
   });
 });
 

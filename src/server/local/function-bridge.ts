@@ -42,13 +42,13 @@ export async function runFunction(request: IncomingMessage, response: ServerResp
   let webRequest: Request;
   let body: StreamedBody | undefined;
   try {
-    ({ request: webRequest, body } = toWebRequest(request));
+    ({ request: webRequest, body } = declaresSmallBody(request) ? toWebRequest(request, await bodyOf(request)) : toWebRequest(request));
   } catch {
     await sendWebResponse(response, jsonError(400, 'Invalid request', 'The request could not be read.'), request.method === 'HEAD');
     return;
   }
 
-  const context = createContext(webRequest, request, match.params, options);
+  const context = new FunctionContext(webRequest, request, match.params, options);
   let answer: Response;
   try {
     const result = await match.route.handler(webRequest, context);
@@ -145,23 +145,50 @@ class StreamedBody {
   }
 }
 
-/** A web Request with the full URL (scheme and host), every header and the streamed body. */
-export function toWebRequest(request: IncomingMessage): { request: Request; body: StreamedBody | undefined } {
+/**
+ * A body that says its length, and a small one, is read before the function is called and handed over whole: most
+ * requests are a few hundred bytes of JSON that arrived with the headers, and a web stream fed from the socket cost
+ * more than the rest of the bridge. Netlify, too, hands a function its whole body.
+ */
+function declaresSmallBody(request: IncomingMessage): boolean {
+  if (request.method === 'GET' || request.method === 'HEAD' || request.headers['transfer-encoding'] !== undefined) return false;
+  const length = Number(request.headers['content-length'] ?? 0);
+  return length > 0 && length <= READ_AHEAD_BYTES;
+}
+
+/** Socket chunks are Buffers over plain ArrayBuffers (never shared memory), which is what a Request body takes. */
+function bodyOf(request: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.once('end', () => resolve(Buffer.concat(chunks) as Uint8Array<ArrayBuffer>));
+    request.once('error', reject);
+  });
+}
+
+const CLIENT_ADDRESS_HEADER = 'x-nf-client-connection-ip';
+
+/** A web Request with the full URL (scheme and host), every header and the body: the one given, or one streamed. */
+export function toWebRequest(request: IncomingMessage, whole?: Uint8Array<ArrayBuffer>): { request: Request; body: StreamedBody | undefined } {
   const encrypted = 'encrypted' in request.socket && request.socket.encrypted === true;
   const host = request.headers.host ?? `localhost:${request.socket.localPort ?? 80}`;
   const url = requestUrl(request.url, `${encrypted ? 'https' : 'http'}://${host}`);
 
-  const headers = new Headers();
-  for (const [name, values] of Object.entries(request.headersDistinct)) {
-    if (name.startsWith(':') || !values) continue;
-    for (const value of values) headers.append(name, value);
+  // Pairs, not a Headers object: the Request checks each header as it copies them in, and a Headers made here was
+  // checked twice.
+  const headers: [string, string][] = [];
+  const raw = request.rawHeaders;
+  for (let index = 0; index < raw.length; index += 2) {
+    const name = raw[index]!;
+    if (!name.startsWith(':') && name.toLowerCase() !== CLIENT_ADDRESS_HEADER) headers.push([name, raw[index + 1]!]);
   }
-  // Netlify sets this header to the client's address; code that reads it behaves the same here.
-  headers.set('x-nf-client-connection-ip', request.socket.remoteAddress ?? '');
+  // Netlify sets this header to the client's address (whatever the client sent); code that reads it behaves the same here.
+  headers.push([CLIENT_ADDRESS_HEADER, request.socket.remoteAddress ?? '']);
 
   const method = request.method ?? 'GET';
   // A body only when the request declares one, so a bare DELETE reads as having none (request.body === null).
   const declaresBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+  if (whole) return { request: new Request(url, { method, headers, body: whole }), body: undefined };
   const body = method !== 'GET' && method !== 'HEAD' && declaresBody ? new StreamedBody(request) : undefined;
   // duplex 'half' is what fetch requires of a streamed request body; DOM's RequestInit type lacks it.
   const init: RequestInit & { duplex?: 'half' } = { method, headers, body: body?.stream, duplex: body ? 'half' : undefined };
@@ -172,22 +199,48 @@ export function toWebRequest(request: IncomingMessage): { request: Request; body
  * The context a handler receives. Netlify's Context has more (cookies, geo, deploy,
  * account, next); our functions use only `params` and the Request, so only
  * cheap, honest fields are given: params, ip, requestId, url, site.url, waitUntil.
+ *
+ * A class, so that the id and the URL can be made only when a function asks for them (few do, and every request paid
+ * for both) through getters on the prototype: getters in an object literal made new closures for every request, and
+ * under a burst of beacons the garbage collector spent a tenth of the server's time on what they kept alive.
  */
-function createContext(webRequest: Request, request: IncomingMessage, params: Record<string, string>, options: InvokeOptions): LocalContext {
-  return {
-    params,
-    ip: request.socket.remoteAddress ?? '',
-    requestId: randomUUID(),
-    url: new URL(webRequest.url),
-    site: { url: options.siteUrl },
-    // The process lives on, so work handed to waitUntil just runs; its failure is logged, and the server's settled()
-    // and close() wait for it.
-    waitUntil: (promise) => {
-      const task = promise.catch((error: unknown) => options.logger.error(`waitUntil task failed: ${errorMessage(error)}`, error));
-      options.background?.add(task);
-      void task.finally(() => options.background?.delete(task));
-    },
-  };
+class FunctionContext implements LocalContext {
+  readonly params: Record<string, string>;
+  readonly ip: string;
+  readonly site: { url: string };
+  readonly #request: Request;
+  readonly #options: InvokeOptions;
+  #requestId: string | undefined;
+  #url: URL | undefined;
+
+  constructor(webRequest: Request, request: IncomingMessage, params: Record<string, string>, options: InvokeOptions) {
+    this.params = params;
+    this.ip = request.socket.remoteAddress ?? '';
+    this.site = { url: options.siteUrl };
+    this.#request = webRequest;
+    this.#options = options;
+  }
+
+  get requestId(): string {
+    return (this.#requestId ??= randomUUID());
+  }
+
+  get url(): URL {
+    return (this.#url ??= new URL(this.#request.url));
+  }
+
+  // An arrow, so that a function may pass it on unbound (`const { waitUntil } = context`).
+  readonly waitUntil = (promise: Promise<unknown>): void => keepUntilSettled(promise, this.#options);
+}
+
+/**
+ * context.waitUntil: the process lives on, so the work just runs; its failure is logged, and the server's settled()
+ * and close() wait for it. The task's callbacks hold neither request, only the options.
+ */
+function keepUntilSettled(promise: Promise<unknown>, { logger, background }: InvokeOptions): void {
+  const task = promise.catch((error: unknown) => logger.error(`waitUntil task failed: ${errorMessage(error)}`, error));
+  background?.add(task);
+  void task.finally(() => background?.delete(task));
 }
 
 /** Writes status, headers (each Set-Cookie on its own line) and the streamed body. */

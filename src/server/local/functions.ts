@@ -138,6 +138,29 @@ export function matchFunction(routes: readonly FunctionRoute[], pathname: string
   return undefined;
 }
 
+/** How many recent (method, path) answers a router keeps: every distinct path of a busy site's API, and no more. */
+const ROUTER_CACHE_SIZE = 2048;
+
+/**
+ * matchFunction for a fixed set of routes, remembering the answer for recent (method, path) pairs: a function path is
+ * hit over and over (every beacon is POST /api/track), and trying the route list costs more than the rest of routing.
+ * The routes never change once loaded, so a remembered answer stays right; the first remembered is forgotten past the cap.
+ */
+export function createRouter(routes: readonly FunctionRoute[], size = ROUTER_CACHE_SIZE): (pathname: string, method: string) => FunctionMatch | undefined {
+  const recent = new Map<string, FunctionMatch | null>();
+  return (pathname, method) => {
+    const key = `${method.toUpperCase()} ${pathname}`;
+    let match = recent.get(key);
+    if (match === undefined) {
+      match = matchFunction(routes, pathname, method) ?? null;
+      if (recent.size >= size) recent.delete(recent.keys().next().value!);
+      recent.set(key, match);
+    }
+    // Each request gets its own params: a handler may change its context's.
+    return match === null ? undefined : { route: match.route, params: { ...match.params } };
+  };
+}
+
 function definedGroups(groups: Record<string, string | undefined>): Record<string, string> {
   const params: Record<string, string> = {};
   for (const [key, value] of Object.entries(groups)) if (value !== undefined) params[key] = value;

@@ -25,13 +25,17 @@ export type HeaderRules = readonly Header[];
 const cache = new Map<string, { mtimeMs: number; rules: Promise<HeaderRules> }>();
 const CACHED_FILES = 8;
 
+/**
+ * Which file gives a root its rules, and its modification time, as last looked up. This runs on every request, and
+ * two stats a request were a tenth of the server's time under load, so a lookup is trusted for STAT_INTERVAL_MS: an
+ * edit of public/_headers shows within a second, and a published build is a new root, looked up afresh.
+ */
+const located = new Map<string, { at: number; file: string; mtimeMs: number | undefined }>();
+const STAT_INTERVAL_MS = 1000;
+
 /** The header rules of a build folder, or the project's own file when there is no build (or it has none). */
 export function headerRulesFor(root: string | undefined, logger?: Logger): Promise<HeaderRules> {
-  const inBuild = root === undefined ? undefined : join(root, '_headers');
-  const inBuildModified = inBuild === undefined ? undefined : modified(inBuild);
-  // One stat a request when the build has its own file (this runs on every request).
-  const file = inBuildModified !== undefined ? inBuild! : projectHeadersFile;
-  const mtimeMs = inBuildModified ?? modified(file);
+  const { file, mtimeMs } = locate(root);
   if (mtimeMs === undefined) return Promise.resolve([]);
   const cached = cache.get(file);
   if (cached?.mtimeMs === mtimeMs) return cached.rules;
@@ -44,19 +48,51 @@ export function headerRulesFor(root: string | undefined, logger?: Logger): Promi
   return rules;
 }
 
-function modified(file: string): number | undefined {
-  try {
-    return statSync(file).mtimeMs;
-  } catch {
-    return undefined;
-  }
+function locate(root: string | undefined): { file: string; mtimeMs: number | undefined } {
+  const key = root ?? '';
+  const now = performance.now();
+  const known = located.get(key);
+  if (known && now - known.at < STAT_INTERVAL_MS) return known;
+  const inBuild = root === undefined ? undefined : join(root, '_headers');
+  const inBuildModified = inBuild === undefined ? undefined : modified(inBuild);
+  const file = inBuildModified !== undefined ? inBuild! : projectHeadersFile;
+  const found = { at: now, file, mtimeMs: inBuildModified ?? modified(file) };
+  located.delete(key);
+  located.set(key, found);
+  if (located.size > CACHED_FILES) located.delete(located.keys().next().value!);
+  return found;
 }
+
+function modified(file: string): number | undefined {
+  // throwIfNoEntry: false, because a missing file (a build without _headers) is the common case, and an exception per request is not cheap.
+  return statSync(file, { throwIfNoEntry: false })?.mtimeMs;
+}
+
+/** Per rules, the merged headers of recent paths (a site's paths repeat; its rules are a dozen regular expressions). */
+const mergedByRules = new WeakMap<HeaderRules, Map<string, Readonly<Record<string, string>>>>();
+const CACHED_PATHS = 2048;
 
 /**
  * The headers for a request path: all rules whose `for` matches, later ones winning. `secure`
  * says whether the connection is TLS; without it Strict-Transport-Security is left out.
  */
-export function headersForPath(rules: HeaderRules, pathname: string, { secure }: { secure: boolean }): Record<string, string> {
+export function headersForPath(rules: HeaderRules, pathname: string, { secure }: { secure: boolean }): Readonly<Record<string, string>> {
+  let recent = mergedByRules.get(rules);
+  if (!recent) {
+    recent = new Map();
+    mergedByRules.set(rules, recent);
+  }
+  const key = `${secure ? 's' : 'p'}${pathname}`;
+  let merged = recent.get(key);
+  if (merged === undefined) {
+    merged = Object.freeze(mergeRules(rules, pathname, secure));
+    if (recent.size >= CACHED_PATHS) recent.delete(recent.keys().next().value!);
+    recent.set(key, merged);
+  }
+  return merged;
+}
+
+function mergeRules(rules: HeaderRules, pathname: string, secure: boolean): Record<string, string> {
   const path = safeDecode(pathname);
   const merged: Record<string, string> = {};
   for (const rule of rules) {

@@ -9,7 +9,7 @@ import { realpathSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { runFunction } from './function-bridge.ts';
-import { loadFunctions, matchFunction, type FunctionRoute, type ModuleImporter } from './functions.ts';
+import { createRouter, loadFunctions, type FunctionRoute, type ModuleImporter } from './functions.ts';
 import { headerRulesFor, headersForPath } from './headers.ts';
 import { consoleLogger, errorMessage, type Logger } from './logger.ts';
 import { serveStatic } from './static-files.ts';
@@ -50,6 +50,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const logger = options.logger ?? consoleLogger;
   const pointer: BuildPointer = typeof options.site === 'string' ? fixedFolder(options.site) : options.site;
   const routes = await loadFunctions(options.functionsDir, options.importModule);
+  const route = createRouter(routes);
   const host = options.host ?? '127.0.0.1';
   let siteUrl = options.siteUrl ?? '';
   const background = new Set<Promise<unknown>>();
@@ -76,7 +77,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     }
     // Downstream code (functions, static files) only ever sees the origin form.
     request.url = target;
-    const match = matchFunction(routes, pathname, request.method ?? 'GET');
+    const match = route(pathname, request.method ?? 'GET');
     if (match) await runFunction(request, response, match, { siteUrl, logger, background });
     else await serveStatic(request, response, root, logger);
   };
