@@ -4,7 +4,7 @@
  * server_secrets (every later process and function instance reads the same row). Nothing is hard-coded,
  * and rotating the root (setting or changing AUTH_SECRET) invalidates every device cookie at once.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { serverSecrets } from '../../db/schema.ts';
@@ -38,13 +38,24 @@ export async function serverKey(database: Database, purpose: string): Promise<Bu
   return createHmac('sha256', value).update(`repwell:${purpose}`).digest();
 }
 
+/** The client-address key as a KeyObject, per root: every tracked beacon hashes its address with it. */
+let addressKey: { root: Promise<string>; key: Promise<KeyObject> } | undefined;
+
 /** A keyed, one-way name for a client's network address: it cannot be reversed by hashing all of IPv4. */
 export async function clientKey(database: Database, address: string): Promise<string> {
-  const key = await serverKey(database, 'client-address');
-  return createHmac('sha256', key).update(address.trim() || 'unknown').digest('base64url').slice(0, 32);
+  // Derived once, not per call: deriving it and importing it as a key were most of the cost of hashing an address.
+  if (!addressKey || addressKey.root !== root) {
+    const key = serverKey(database, 'client-address').then((bytes) => createSecretKey(bytes));
+    addressKey = { root: root!, key };
+    key.catch(() => {
+      if (addressKey?.key === key) addressKey = undefined;
+    });
+  }
+  return createHmac('sha256', await addressKey.key).update(address.trim() || 'unknown').digest('base64url').slice(0, 32);
 }
 
 /** For tests: forget the cached root, as a new process would. */
 export function resetServerSecretCache(): void {
   root = undefined;
+  addressKey = undefined;
 }

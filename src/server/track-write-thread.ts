@@ -24,10 +24,15 @@ export type WriteReply = { id: number; outcomes: TrackOutcome[] } | { id: number
 if (parentPort) {
   const port = parentPort;
   const database = new Database({ url: (workerData as ThreadOptions).url });
+  // One batch at a time, in the order sent: the next may arrive while one is written (the writer keeps two out, so
+  // that this thread never waits for the server's busy thread to send more).
+  let previous: Promise<unknown> = Promise.resolve();
   port.on('message', (order: WriteOrder) => {
-    recordTrackEvents(database, order.inputs, { rateLimit: rateLimits.track }).then(
-      (outcomes) => port.postMessage({ id: order.id, outcomes } satisfies WriteReply),
-      (error: unknown) => port.postMessage({ id: order.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies WriteReply),
+    previous = previous.then(() =>
+      recordTrackEvents(database, order.inputs, { rateLimit: rateLimits.track }).then(
+        (outcomes) => port.postMessage({ id: order.id, outcomes } satisfies WriteReply),
+        (error: unknown) => port.postMessage({ id: order.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies WriteReply),
+      ),
     );
   });
 }

@@ -110,15 +110,17 @@ export class ThreadBatchWriter {
 
 class TrackWriter {
   readonly #write: BatchWrite;
+  readonly #flushDelayMs: number;
+  readonly #batchesOut: number;
   #pending: Pending[] = [];
   #draining = false;
   #droppedSinceLog = 0;
 
-  readonly #flushDelayMs: number;
-
-  constructor(write: BatchWrite, flushDelayMs: number) {
+  /** `batchesOut`: how many batches may be handed to `write` before the first is done (they are written in order). */
+  constructor(write: BatchWrite, { flushDelayMs, batchesOut }: { flushDelayMs: number; batchesOut: number }) {
     this.#write = write;
     this.#flushDelayMs = flushDelayMs;
+    this.#batchesOut = batchesOut;
   }
 
   enqueue(input: TrackInput): Promise<QueuedOutcome> {
@@ -133,28 +135,38 @@ class TrackWriter {
 
   async #drain(): Promise<void> {
     this.#draining = true;
+    const out = new Set<Promise<void>>();
     try {
-      while (this.#pending.length > 0) {
+      while (this.#pending.length > 0 || out.size > 0) {
+        if (this.#pending.length === 0) {
+          await Promise.race(out);
+          continue;
+        }
         // Let the requests that arrived meanwhile join this batch (and be answered) before it is written.
         // Behind a backlog there is nothing to wait for: waiting capped the writer at a batch per delay, and under a
         // burst the queue grew until it dropped events.
         if (this.#pending.length < BATCH_SIZE) await new Promise<void>((resolve) => setTimeout(resolve, this.#flushDelayMs));
-        const batch = this.#pending.splice(0, BATCH_SIZE);
-        try {
-          const outcomes = await this.#write(batch.map((item) => item.input));
-          batch.forEach((item, index) => item.resolve(outcomes[index]!));
-        } catch (error) {
-          // Tracking never breaks anything (spec section 8): the batch is lost, said in the log, and the queue goes on.
-          console.error(`Tracking failed for ${batch.length} events:`, error);
-          for (const item of batch) item.resolve('failed');
-        }
-        if (this.#droppedSinceLog > 0 && this.#pending.length < MAX_PENDING / 2) {
-          console.error(`Tracking queue drained: ${this.#droppedSinceLog} events were dropped.`);
-          this.#droppedSinceLog = 0;
-        }
+        const written = this.#writeBatch(this.#pending.splice(0, BATCH_SIZE)).finally(() => out.delete(written));
+        out.add(written);
+        if (out.size >= this.#batchesOut) await Promise.race(out);
       }
     } finally {
       this.#draining = false;
+    }
+  }
+
+  async #writeBatch(batch: Pending[]): Promise<void> {
+    try {
+      const outcomes = await this.#write(batch.map((item) => item.input));
+      batch.forEach((item, index) => item.resolve(outcomes[index]!));
+    } catch (error) {
+      // Tracking never breaks anything (spec section 8): the batch is lost, said in the log, and the queue goes on.
+      console.error(`Tracking failed for ${batch.length} events:`, error);
+      for (const item of batch) item.resolve('failed');
+    }
+    if (this.#droppedSinceLog > 0 && this.#pending.length < MAX_PENDING / 2) {
+      console.error(`Tracking queue drained: ${this.#droppedSinceLog} events were dropped.`);
+      this.#droppedSinceLog = 0;
     }
   }
 }
@@ -166,8 +178,8 @@ export function enqueueTrackEvent(database: Database, input: TrackInput): Promis
   let writer = writers.get(database);
   if (!writer) {
     writer = isEmbedded(database.url)
-      ? new TrackWriter(new ThreadBatchWriter(database).write, FLUSH_DELAY_MS.thread)
-      : new TrackWriter(writeHere(database), FLUSH_DELAY_MS.here);
+      ? new TrackWriter(new ThreadBatchWriter(database).write, { flushDelayMs: FLUSH_DELAY_MS.thread, batchesOut: 2 })
+      : new TrackWriter(writeHere(database), { flushDelayMs: FLUSH_DELAY_MS.here, batchesOut: 1 });
     writers.set(database, writer);
   }
   return writer.enqueue(input);

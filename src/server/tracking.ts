@@ -160,21 +160,21 @@ export async function recordTrackEvents(database: Database, inputs: readonly Tra
           const { input, product, now } = candidate;
           if (input.event !== 'click' || !input.clickId || !pagePath) return [];
           const network = product.affiliateUrl ? clickNetworkOf(product.affiliateUrl) : null;
-          return [{ clickId: input.clickId, productId: input.productId, pagePath, network, createdAt: new Date(now) }];
+          return [[input.clickId, input.productId, pagePath, network, now]];
         });
-        if (clickRows.length > 0) await tx.insert(clicks).values(clickRows).onConflictDoNothing();
+        if (clickRows.length > 0) {
+          await tx.run(sql`INSERT INTO ${clicks} (click_id, product_id, page_path, network, created_at)
+            SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4 FROM json_each(${jsonRows(clickRows)}) WHERE true
+            ON CONFLICT DO NOTHING`);
+        }
 
         // Counted when the key is new or its last counted event is older than the window. A key twice in this batch
-        // meets its own first row on the second insert, which the window keeps: only the first occurrence counts.
-        const fresh = await tx
-          .insert(trackingRecentEvents)
-          .values(allowed.map(({ eventKey, now }) => ({ key: eventKey, seenAt: new Date(now) })))
-          .onConflictDoUpdate({
-            target: trackingRecentEvents.key,
-            set: { seenAt: sql`excluded.seen_at` },
-            setWhere: sql`${trackingRecentEvents.seenAt} <= excluded.seen_at - ${REPEAT_WINDOW_MS}`,
-          })
-          .returning({ key: trackingRecentEvents.key });
+        // meets its own first row on the second insert (json_each reads the rows in order), which the window keeps:
+        // only the first occurrence counts.
+        const fresh = await tx.all<{ key: string }>(sql`INSERT INTO ${trackingRecentEvents} (key, seen_at)
+          SELECT value ->> 0, value ->> 1 FROM json_each(${jsonRows(allowed.map(({ eventKey, now }) => [eventKey, now]))}) WHERE true
+          ON CONFLICT (key) DO UPDATE SET seen_at = excluded.seen_at WHERE seen_at <= excluded.seen_at - ${REPEAT_WINDOW_MS}
+          RETURNING key`);
         const freshKeys = new Set(fresh.map((row) => row.key));
         const counted: Candidate[] = [];
         for (const candidate of allowed) {
@@ -183,22 +183,17 @@ export async function recordTrackEvents(database: Database, inputs: readonly Tra
           if (first) counted.push(candidate);
         }
         if (counted.length > 0) {
-          await tx
-            .insert(productAnalytics)
-            .values(counted.map((candidate) => ({ productId: candidate.input.productId, eventType: candidate.input.event, pagePath: pagePathOf(candidate), createdAt: new Date(candidate.now) })));
+          const rows = counted.map((candidate) => [candidate.input.productId, candidate.input.event, pagePathOf(candidate), candidate.now]);
+          await tx.run(sql`INSERT INTO ${productAnalytics} (product_id, event_type, page_path, created_at)
+            SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3 FROM json_each(${jsonRows(rows)})`);
         }
         const clicksByProduct = new Map<number, number>();
         for (const { input } of counted) if (input.event === 'click') clicksByProduct.set(input.productId, (clicksByProduct.get(input.productId) ?? 0) + 1);
         if (clicksByProduct.size > 0) {
           // One statement for the batch (a statement per product was most of a batch's cost). Atomic, and updated_at is
           // left alone: a click is not a content change, so it must not make the site rebuild.
-          const added = sql.join(
-            [...clicksByProduct].map(([productId, count]) => sql`(${productId}, ${count})`),
-            sql`, `,
-          );
-          await tx.run(
-            sql`UPDATE ${products} SET click_count = ${products.clickCount} + added.column2 FROM (VALUES ${added}) AS added WHERE ${products.id} = added.column1`,
-          );
+          await tx.run(sql`UPDATE ${products} SET click_count = click_count + added.value ->> 1
+            FROM json_each(${jsonRows([...clicksByProduct])}) AS added WHERE ${products.id} = added.value ->> 0`);
         }
         await tx.delete(trackingRecentEvents).where(lte(trackingRecentEvents.seenAt, new Date(latest - REPEAT_WINDOW_MS)));
         if (options.rateLimit) await tx.delete(rateLimits).where(lte(rateLimits.expiresAt, new Date(latest)));
@@ -207,6 +202,15 @@ export async function recordTrackEvents(database: Database, inputs: readonly Tra
     ),
   );
   return outcomes as TrackOutcome[];
+}
+
+/**
+ * A batch's rows as one JSON parameter, read back in SQL with json_each. Built with a parameter per value, the
+ * statements cost more to build and bind (drizzle checks every value) than SQLite took to run them; and their text is
+ * the same for every batch. Values are numbers, strings and nulls, which json_each gives back as they were.
+ */
+function jsonRows(rows: readonly (readonly unknown[])[]): string {
+  return JSON.stringify(rows);
 }
 
 export async function recordTrackEvent(database: Database, input: TrackInput): Promise<TrackOutcome> {

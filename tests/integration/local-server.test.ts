@@ -197,6 +197,18 @@ describe('functions', () => {
     expect(echoed.ip).toMatch(/127\.0\.0\.1|::1/);
   });
 
+  it("gives the context's URL and request id, one id per request, and the client's address header Netlify sets", async () => {
+    const echo = async () => (await (await fetch(`${server.url}/api/echo/5?y=2`, { headers: { 'x-nf-client-connection-ip': '203.0.113.9' } })).json()) as Record<string, unknown>;
+    const [first, second] = [await echo(), await echo()];
+    expect(first.contextUrl).toBe(`${server.url}/api/echo/5?y=2`);
+    const ids = first.requestIds as string[];
+    expect(ids[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(ids[1]).toBe(ids[0]);
+    expect((second.requestIds as string[])[0]).not.toBe(ids[0]);
+    // What the client claims is replaced by the address the connection came from.
+    expect(first.clientAddressHeader).toMatch(/^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/);
+  });
+
   it('matches every path of an array, with or without a trailing slash', async () => {
     expect((await (await fetch(`${server.url}/api/echo-alias/7/`)).json()).params).toEqual({ id: '7' });
   });
