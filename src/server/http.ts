@@ -120,13 +120,21 @@ export function clientAddress(request: Request, context?: { ip?: string }): stri
   return context?.ip || request.headers.get('x-nf-client-connection-ip') || '';
 }
 
+/** The site URL's origin, kept for the last URL asked about: it is the same for every request of a process. */
+let lastOrigin: { url: string; origin: string | undefined } | undefined;
+
 function originOf(url: string | undefined): string | undefined {
   if (!url) return undefined;
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
+  if (lastOrigin?.url !== url) {
+    let origin: string | undefined;
+    try {
+      origin = new URL(url).origin;
+    } catch {
+      origin = undefined;
+    }
+    lastOrigin = { url, origin };
   }
+  return lastOrigin.origin;
 }
 
 /** True when the request declares a JSON body (`application/json`, any parameters, or a `+json` type). */
@@ -152,6 +160,9 @@ export function requireJson(request: Request): Response | undefined {
 export const DEFAULT_MAX_BODY_BYTES = 8 * 1024;
 
 export type BodyText = { ok: true; text: string } | { ok: false; reason: 'too-large' | 'unreadable' };
+
+/** Decoding a whole body in one call keeps no state between calls, so one decoder serves every request. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * The body as UTF-8 text, read as a stream and given up (the stream cancelled) as soon as it passes
@@ -188,7 +199,7 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
     offset += chunk.byteLength;
   }
   try {
-    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+    return { ok: true, text: strictUtf8.decode(bytes) };
   } catch {
     return { ok: false, reason: 'unreadable' };
   }
