@@ -17,7 +17,6 @@ export interface ApiError {
   error: { title: string; description: string };
 }
 
-/** A JSON response. `init.headers` may add to or override the defaults. */
 /**
  * Security headers every function answer carries. Netlify applies `_headers` to static files only, never
  * to function answers, so the functions set their own: an API answer is data, never a document to sniff,
@@ -30,24 +29,24 @@ export const apiSecurityHeaders: Readonly<Record<string, string>> = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
 };
 
-/** The headers of `init` with the API security headers added where the function did not set its own. */
-export function withApiHeaders(init: HeadersInit | undefined): Headers {
+// Answers from functions are per-request data: never let a cache keep them unless a function says so.
+const jsonDefaults: Readonly<Record<string, string>> = { ...apiSecurityHeaders, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+const noContentDefaults: Readonly<Record<string, string>> = { ...apiSecurityHeaders, 'cache-control': 'no-store' };
+
+/**
+ * The headers of `init` with `defaults` added where the function did not set its own. Without headers of its own an
+ * answer takes the defaults object as it is, made once rather than per answer (every tracking beacon is one).
+ */
+function withDefaults(init: HeadersInit | undefined, defaults: Readonly<Record<string, string>>): HeadersInit {
+  if (init === undefined) return defaults;
   const headers = new Headers(init);
-  for (const [name, value] of Object.entries(apiSecurityHeaders)) if (!headers.has(name)) headers.set(name, value);
+  for (const [name, value] of Object.entries(defaults)) if (!headers.has(name)) headers.set(name, value);
   return headers;
 }
 
-/** The headers of an answer whose function set none: made once, not per answer (every beacon is one). */
-const plainJsonHeaders = { ...apiSecurityHeaders, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
-const plainNoContentHeaders = { ...apiSecurityHeaders, 'cache-control': 'no-store' };
-
+/** A JSON response. `init.headers` may add to or override the defaults. */
 export function json(data: unknown, init: ResponseInit = {}): Response {
-  if (init.headers === undefined) return new Response(JSON.stringify(data), { ...init, headers: plainJsonHeaders });
-  const headers = withApiHeaders(init.headers);
-  if (!headers.has('content-type')) headers.set('content-type', 'application/json; charset=utf-8');
-  // Answers from functions are per-request data: never let a cache keep them unless a function says so.
-  if (!headers.has('cache-control')) headers.set('cache-control', 'no-store');
-  return new Response(JSON.stringify(data), { ...init, headers });
+  return new Response(JSON.stringify(data), { ...init, headers: withDefaults(init.headers, jsonDefaults) });
 }
 
 /**
@@ -55,20 +54,20 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
  * a streamed answer is not held in memory and is not subject to Netlify's 6 MB limit on buffered answers.
  */
 export function attachment(body: ReadableStream<Uint8Array> | string, fileName: string, contentType: string): Response {
-  const headers = withApiHeaders({
-    'content-type': contentType,
-    'content-disposition': `attachment; filename="${fileName.replace(/["\\\r\n]/g, '_')}"`,
-    'cache-control': 'no-store',
-  });
+  const headers = withDefaults(
+    {
+      'content-type': contentType,
+      'content-disposition': `attachment; filename="${fileName.replace(/["\\\r\n]/g, '_')}"`,
+      'cache-control': 'no-store',
+    },
+    apiSecurityHeaders,
+  );
   return new Response(body, { status: 200, headers });
 }
 
 /** 204 No Content with the API headers; never cached. */
 export function noContent(init: ResponseInit = {}): Response {
-  if (init.headers === undefined) return new Response(null, { ...init, status: 204, headers: plainNoContentHeaders });
-  const headers = withApiHeaders(init.headers);
-  if (!headers.has('cache-control')) headers.set('cache-control', 'no-store');
-  return new Response(null, { ...init, status: 204, headers });
+  return new Response(null, { ...init, status: 204, headers: withDefaults(init.headers, noContentDefaults) });
 }
 
 /** `{ "error": { title, description } }` with the given status. */

@@ -85,6 +85,21 @@ describe('createRouter: matchFunction with the answers for recent paths kept', (
     expect(router('/api/wishlist/7', 'GET')?.params).toEqual({ productId: '7' });
   });
 
+  it('tries the routes once for a path no function serves, and remembers that answer too', () => {
+    let tries = 0;
+    const counting: FunctionRoute = {
+      ...route('counted', { path: '/api/:name' }),
+      patterns: [{ exec: () => (tries++, null), test: () => false } as unknown as URLPattern],
+      literals: [{ prefix: '/', exact: false }],
+    };
+    const router = createRouter([counting]);
+    expect(router('/products/', 'GET')).toBeUndefined();
+    const afterFirst = tries;
+    expect(afterFirst).toBeGreaterThan(0);
+    expect(router('/products/', 'GET')).toBeUndefined();
+    expect(tries).toBe(afterFirst);
+  });
+
   it('forgets the oldest path past its cap and still answers it right', () => {
     const router = createRouter(routes, 2);
     expect(router('/api/wishlist/1', 'GET')?.params).toEqual({ productId: '1' });

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { internalError, jsonError } from '../http.ts';
@@ -42,8 +43,9 @@ export async function runFunction(request: IncomingMessage, response: ServerResp
   let webRequest: Request;
   let body: StreamedBody | undefined;
   try {
-    ({ request: webRequest, body } = declaresSmallBody(request) ? toWebRequest(request, await bodyOf(request)) : toWebRequest(request));
+    ({ request: webRequest, body } = await toWebRequest(request));
   } catch {
+    // A header the Request refuses, or a body the client stopped sending: the function never sees a truncated body.
     await sendWebResponse(response, jsonError(400, 'Invalid request', 'The request could not be read.'), request.method === 'HEAD');
     return;
   }
@@ -146,30 +148,23 @@ class StreamedBody {
 }
 
 /**
- * A body that says its length, and a small one, is read before the function is called and handed over whole: most
- * requests are a few hundred bytes of JSON that arrived with the headers, and a web stream fed from the socket cost
- * more than the rest of the bridge. Netlify, too, hands a function its whole body.
+ * The body a request declares. A small one that says its length is read before the function is called and handed over
+ * whole: most requests are a few hundred bytes of JSON that arrived with the headers, and a web stream fed from the
+ * socket cost more than the rest of the bridge (Netlify, too, hands a function its whole body). Any other body streams.
+ * None when the request declares none, so a bare DELETE reads as having none (request.body === null).
  */
-function declaresSmallBody(request: IncomingMessage): boolean {
-  if (request.method === 'GET' || request.method === 'HEAD' || request.headers['transfer-encoding'] !== undefined) return false;
+function declaredBody(request: IncomingMessage): 'none' | 'whole' | 'stream' {
+  if (request.method === 'GET' || request.method === 'HEAD') return 'none';
+  if (request.headers['transfer-encoding'] !== undefined) return 'stream';
   const length = Number(request.headers['content-length'] ?? 0);
-  return length > 0 && length <= READ_AHEAD_BYTES;
-}
-
-/** Socket chunks are Buffers over plain ArrayBuffers (never shared memory), which is what a Request body takes. */
-function bodyOf(request: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.once('end', () => resolve(Buffer.concat(chunks) as Uint8Array<ArrayBuffer>));
-    request.once('error', reject);
-  });
+  if (!(length > 0)) return 'none';
+  return length <= READ_AHEAD_BYTES ? 'whole' : 'stream';
 }
 
 const CLIENT_ADDRESS_HEADER = 'x-nf-client-connection-ip';
 
-/** A web Request with the full URL (scheme and host), every header and the body: the one given, or one streamed. */
-export function toWebRequest(request: IncomingMessage, whole?: Uint8Array<ArrayBuffer>): { request: Request; body: StreamedBody | undefined } {
+/** A web Request with the full URL (scheme and host), every header and the body, whole or streamed (declaredBody). */
+export async function toWebRequest(request: IncomingMessage): Promise<{ request: Request; body: StreamedBody | undefined }> {
   const encrypted = 'encrypted' in request.socket && request.socket.encrypted === true;
   const host = request.headers.host ?? `localhost:${request.socket.localPort ?? 80}`;
   const url = requestUrl(request.url, `${encrypted ? 'https' : 'http'}://${host}`);
@@ -186,10 +181,14 @@ export function toWebRequest(request: IncomingMessage, whole?: Uint8Array<ArrayB
   headers.push([CLIENT_ADDRESS_HEADER, request.socket.remoteAddress ?? '']);
 
   const method = request.method ?? 'GET';
-  // A body only when the request declares one, so a bare DELETE reads as having none (request.body === null).
-  const declaresBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
-  if (whole) return { request: new Request(url, { method, headers, body: whole }), body: undefined };
-  const body = method !== 'GET' && method !== 'HEAD' && declaresBody ? new StreamedBody(request) : undefined;
+  const declared = declaredBody(request);
+  if (declared === 'whole') {
+    // Rejects if the client stops before the length it declared. Socket chunks are never shared memory, which is
+    // what a Request body takes.
+    const whole = (await buffer(request)) as Uint8Array<ArrayBuffer>;
+    return { request: new Request(url, { method, headers, body: whole }), body: undefined };
+  }
+  const body = declared === 'stream' ? new StreamedBody(request) : undefined;
   // duplex 'half' is what fetch requires of a streamed request body; DOM's RequestInit type lacks it.
   const init: RequestInit & { duplex?: 'half' } = { method, headers, body: body?.stream, duplex: body ? 'half' : undefined };
   return { request: new Request(url, init), body };

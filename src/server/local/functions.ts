@@ -8,6 +8,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { remember } from './remember.ts';
 
 /** The part of Netlify's Context our functions use; see createContext in function-bridge.ts. */
 export interface LocalContext {
@@ -150,12 +151,9 @@ export function createRouter(routes: readonly FunctionRoute[], size = ROUTER_CAC
   const recent = new Map<string, FunctionMatch | null>();
   return (pathname, method) => {
     const key = `${method.toUpperCase()} ${pathname}`;
-    let match = recent.get(key);
-    if (match === undefined) {
-      match = matchFunction(routes, pathname, method) ?? null;
-      if (recent.size >= size) recent.delete(recent.keys().next().value!);
-      recent.set(key, match);
-    }
+    // null remembers "no function" (a page of the static site), which is most paths.
+    const known = recent.get(key);
+    const match = known !== undefined ? known : remember(recent, key, matchFunction(routes, pathname, method) ?? null, size);
     // Each request gets its own params: a handler may change its context's.
     return match === null ? undefined : { route: match.route, params: { ...match.params } };
   };

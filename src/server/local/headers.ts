@@ -15,6 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllHeaders, type Header } from '@netlify/headers-parser';
 import type { Logger } from './logger.ts';
+import { remember } from './remember.ts';
 
 /** The file in the repository that the build copies to dist/_headers. */
 export const projectHeadersFile = resolve(dirname(fileURLToPath(import.meta.url)), '../../../public/_headers');
@@ -43,8 +44,7 @@ export function headerRulesFor(root: string | undefined, logger?: Logger): Promi
     for (const error of errors) logger?.warn(`_headers: ${error.message}`);
     return headers as Header[];
   });
-  cache.set(file, { mtimeMs, rules });
-  if (cache.size > CACHED_FILES) cache.delete(cache.keys().next().value!);
+  remember(cache, file, { mtimeMs, rules }, CACHED_FILES);
   return rules;
 }
 
@@ -56,11 +56,7 @@ function locate(root: string | undefined): { file: string; mtimeMs: number | und
   const inBuild = root === undefined ? undefined : join(root, '_headers');
   const inBuildModified = inBuild === undefined ? undefined : modified(inBuild);
   const file = inBuildModified !== undefined ? inBuild! : projectHeadersFile;
-  const found = { at: now, file, mtimeMs: inBuildModified ?? modified(file) };
-  located.delete(key);
-  located.set(key, found);
-  if (located.size > CACHED_FILES) located.delete(located.keys().next().value!);
-  return found;
+  return remember(located, key, { at: now, file, mtimeMs: inBuildModified ?? modified(file) }, CACHED_FILES);
 }
 
 function modified(file: string): number | undefined {
@@ -83,13 +79,7 @@ export function headersForPath(rules: HeaderRules, pathname: string, { secure }:
     mergedByRules.set(rules, recent);
   }
   const key = `${secure ? 's' : 'p'}${pathname}`;
-  let merged = recent.get(key);
-  if (merged === undefined) {
-    merged = Object.freeze(mergeRules(rules, pathname, secure));
-    if (recent.size >= CACHED_PATHS) recent.delete(recent.keys().next().value!);
-    recent.set(key, merged);
-  }
-  return merged;
+  return recent.get(key) ?? remember(recent, key, Object.freeze(mergeRules(rules, pathname, secure)), CACHED_PATHS);
 }
 
 function mergeRules(rules: HeaderRules, pathname: string, secure: boolean): Record<string, string> {

@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { parseAllRedirects } from '@netlify/redirect-parser';
 import { RedirectsHandler } from '@netlify/redirects';
 import type { Logger } from './logger.ts';
+import { remember } from './remember.ts';
 
 /** What a matching rule asks for. `force`: it applies even when the requested path has a file of its own. */
 export type RedirectMatch =
@@ -127,8 +128,5 @@ const CACHED_FOLDERS = 8;
 export function redirectsFor(root: string, logger?: Logger): SiteRedirects {
   const cached = cache.get(root);
   if (cached) return cached;
-  const redirects = createSiteRedirects(root, logger);
-  cache.set(root, redirects);
-  if (cache.size > CACHED_FOLDERS) cache.delete(cache.keys().next().value!);
-  return redirects;
+  return remember(cache, root, createSiteRedirects(root, logger), CACHED_FOLDERS);
 }
