@@ -49,6 +49,14 @@ describe('the tracking writer thread', () => {
     expect(stored?.n).toBe(3);
   });
 
+  it('loses only the batch a thread dies with, and starts a new thread for the next', async () => {
+    const writer = new ThreadBatchWriter(temp.database, new URL('../fixtures/track-thread-once.ts', import.meta.url));
+    expect(await writer.write([click('192.0.2.20')])).toEqual(['recorded']);
+    await expect(writer.write([click('192.0.2.21')])).rejects.toThrow(/exited \(code 3\)/);
+    // Not the fallback: the new thread answers (the stand-in records nothing in the database).
+    expect(await writer.write([click('192.0.2.22'), click('192.0.2.23')])).toEqual(['recorded', 'recorded']);
+  });
+
   it('writes on this thread instead when its thread cannot start, losing nothing', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
