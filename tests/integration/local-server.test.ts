@@ -3,7 +3,9 @@
  * Netlify Functions v2 modules called with a web Request and their Response
  * written back.
  */
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { text } from 'node:stream/consumers';
+import { once } from 'node:events';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '../../src/server/local/server.ts';
@@ -243,6 +245,26 @@ describe('functions', () => {
 
   it('serves a function without config.path at /.netlify/functions/<name>', async () => {
     expect(await (await fetch(`${server.url}/.netlify/functions/default-path`)).text()).toBe('default path');
+  });
+
+  it('hands a function the whole body when it arrives in pieces after the headers', async () => {
+    const body = JSON.stringify({ pieces: 'x'.repeat(3000) });
+    const sent = httpRequest(`${server.url}/api/echo/3`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
+    const answered = once(sent, 'response') as Promise<[IncomingMessage]>;
+    // The headers go with the first piece; each later piece after the server has had a turn to read what came before
+    // it, so the function starts with part of the body buffered and the rest still to come.
+    sent.write(body.slice(0, 10));
+    for (const piece of [body.slice(10, 2000), body.slice(2000)]) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      sent.write(piece);
+    }
+    sent.end();
+    const [response] = await answered;
+    expect(response.statusCode).toBe(200);
+    expect(JSON.parse(await text(response)).body).toBe(body);
   });
 
   it('refuses a body over 6 MB with 413', async () => {
