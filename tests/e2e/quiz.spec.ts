@@ -120,7 +120,8 @@ test('the quiz works with the keyboard alone and closes with Escape', async ({ p
   const dialog = await openQuiz(page);
   const next = dialog.getByRole('button', { name: /Next Question|See My Results/ });
   for (let question = 0; question < 5; question++) {
-    // Tab into the question's radio group, choose with an arrow key, Tab on to Next and press Enter.
+    // Tab into the question's radio group, move to the second option with an arrow key and choose it with Space, Tab on
+    // to Next and press Enter.
     await page.keyboard.press('Tab');
     await expect(dialog.getByRole('radio').first()).toBeFocused();
     // The arrow moves focus to the second option; Radix checks it only if its focus event comes while the key is

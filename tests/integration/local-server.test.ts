@@ -3,10 +3,10 @@
  * Netlify Functions v2 modules called with a web Request and their Response
  * written back.
  */
-import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { text } from 'node:stream/consumers';
 import { once } from 'node:events';
+import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
+import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '../../src/server/local/server.ts';
 import type { Logger } from '../../src/server/local/logger.ts';
