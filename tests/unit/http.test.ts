@@ -266,6 +266,19 @@ describe('API security headers (Netlify applies _headers to static files only)',
     }
   });
 
+  it('are a 204 of its own each time: a header one caller sets never reaches the next answer', async () => {
+    const { noContent } = await import('../../src/server/http.ts');
+    const first = noContent();
+    first.headers.set('set-cookie', 'session=abc');
+    first.headers.delete('cache-control');
+    const second = noContent();
+    expect(second).not.toBe(first);
+    expect(second.status).toBe(204);
+    expect(second.body).toBeNull();
+    expect(second.headers.get('set-cookie')).toBeNull();
+    expect(second.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('name a download, with no quote or line break that could end the header value', async () => {
     const { attachment } = await import('../../src/server/http.ts');
     const response = attachment('x', 'a"b\r\nc.csv', 'text/csv; charset=utf-8');
