@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@libsql/client';
 import { inArray } from 'drizzle-orm';
-import { isBusyError } from '../../db/client.ts';
+import { isBusyError, WAL_AUTOCHECKPOINT_PAGES } from '../../db/client.ts';
+import { sql } from 'drizzle-orm';
 import { settings } from '../../db/schema.ts';
 import { createTempDatabase, type TempDatabase } from '../helpers/temp-db.ts';
 
@@ -66,6 +67,25 @@ describe('two writer processes on one database file', () => {
     expect(acked.length).toBeGreaterThan(0);
     const stored = await temp.database.run((db) => db.select({ id: settings.id }).from(settings).where(inArray(settings.id, acked)));
     expect(stored.map((row) => row.id).sort()).toEqual([...acked].sort());
+  });
+});
+
+describe('an embedded database connection', () => {
+  let temp: TempDatabase;
+  beforeAll(async () => {
+    temp = await createTempDatabase();
+  });
+  afterAll(() => temp.cleanup());
+
+  it('writes ahead to a log and checkpoints it only past WAL_AUTOCHECKPOINT_PAGES, in a transaction too', async () => {
+    expect(WAL_AUTOCHECKPOINT_PAGES).toBeGreaterThan(1000);
+    const pragma = async (name: string) => {
+      // In a transaction, as the tracking writer's batches are: the connection that commits is the one that checkpoints.
+      const row = await temp.database.run((db) => db.transaction(async (tx) => tx.get<Record<string, unknown>>(sql.raw(`PRAGMA ${name}`))));
+      return Object.values(row)[0];
+    };
+    expect(await pragma('journal_mode')).toBe('wal');
+    expect(await pragma('wal_autocheckpoint')).toBe(WAL_AUTOCHECKPOINT_PAGES);
   });
 });
 
