@@ -182,7 +182,7 @@ async function clickRow(clickId: string) {
 }
 
 async function analyticsRows(id: number) {
-  return api.temp.database.run((db) => db.select().from(productAnalytics).where(eq(productAnalytics.productId, id)));
+  return api.temp.database.run((db) => db.select().from(productAnalytics).where(eq(productAnalytics.productId, id)).orderBy(productAnalytics.id));
 }
 
 describe('click ids', () => {

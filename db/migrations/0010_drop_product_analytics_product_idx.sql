@@ -1,0 +1,1 @@
+DROP INDEX `product_analytics_product_idx`;
