@@ -24,6 +24,8 @@ function loopback(block: number, index: number): string {
 
 export interface Sent {
   latencies: number[];
+  /** From the first request sent to the last answer read. */
+  elapsedMs: number;
   errors: number;
   statuses: Map<number, number>;
 }
@@ -47,7 +49,7 @@ function open(port: number, localAddress: string): Promise<Socket> {
 }
 
 /** Sends one request and resolves with its answer's status once the head has arrived (0 if the connection failed). */
-function exchange(socket: Socket, request: string): Promise<number> {
+function exchange(socket: Socket, request: Buffer): Promise<number> {
   return new Promise((resolve) => {
     let head = '';
     const onData = (chunk: Buffer) => {
@@ -69,6 +71,18 @@ function exchange(socket: Socket, request: string): Promise<number> {
   });
 }
 
+/** Every beacon's request, made before the clock starts: the load's own work shares this machine's cores with the server. */
+function beaconRequests(host: string, productIds: readonly number[], total: number): Buffer[] {
+  return Array.from({ length: total }, (_, index) => {
+    const productId = productIds[index % productIds.length]!;
+    const body = JSON.stringify({ productId, event: 'click', clickId: newClickId(), pagePath: '/products', network: null });
+    return Buffer.from(
+      `POST /api/track HTTP/1.1\r\nHost: ${host}\r\nContent-Type: text/plain;charset=UTF-8\r\nUser-Agent: ${BROWSER}\r\n` +
+        `Sec-Fetch-Site: same-origin\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  });
+}
+
 /**
  * Each of the CONCURRENCY slots sends its share one request at a time, on one kept-alive connection per address
  * (PER_ADDRESS beacons each, for PER_ADDRESS different products: never a repeat, never past the 60-a-minute cap).
@@ -76,7 +90,9 @@ function exchange(socket: Socket, request: string): Promise<number> {
 async function fire({ baseUrl, productIds, total, block }: LoadOrder): Promise<Sent> {
   const { port, host } = new URL(baseUrl);
   const addresses = Math.ceil(total / PER_ADDRESS);
-  const sent: Sent = { latencies: [], errors: 0, statuses: new Map() };
+  const requests = beaconRequests(host, productIds, total);
+  const sent: Sent = { latencies: [], elapsedMs: 0, errors: 0, statuses: new Map() };
+  const firstSent = performance.now();
   let next = 0;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -84,13 +100,8 @@ async function fire({ baseUrl, productIds, total, block }: LoadOrder): Promise<S
         let socket = await open(Number(port), loopback(block, address));
         const count = Math.min(PER_ADDRESS, total - address * PER_ADDRESS);
         for (let n = 0; n < count; n++) {
-          const productId = productIds[(address * PER_ADDRESS + n) % productIds.length]!;
-          const body = JSON.stringify({ productId, event: 'click', clickId: newClickId(), pagePath: '/products', network: null });
-          const request =
-            `POST /api/track HTTP/1.1\r\nHost: ${host}\r\nContent-Type: text/plain;charset=UTF-8\r\nUser-Agent: ${BROWSER}\r\n` +
-            `Sec-Fetch-Site: same-origin\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
           const started = performance.now();
-          const status = await exchange(socket, request);
+          const status = await exchange(socket, requests[address * PER_ADDRESS + n]!);
           sent.latencies.push(performance.now() - started);
           sent.statuses.set(status, (sent.statuses.get(status) ?? 0) + 1);
           if (status !== 204) {
@@ -104,6 +115,7 @@ async function fire({ baseUrl, productIds, total, block }: LoadOrder): Promise<S
       }
     }),
   );
+  sent.elapsedMs = performance.now() - firstSent;
   return sent;
 }
 
