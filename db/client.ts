@@ -28,12 +28,14 @@ export interface DbConfig {
 
 const BUSY_TIMEOUT_MS = 5000;
 /**
- * How many pages the write-ahead log may hold before a commit copies them into the database file (SQLite's default is
- * 1,000, about 4 MB). A burst of tracking beacons dirties a few pages per event, mostly the same index pages again and
- * again: at 1,000 the writer thread copied them back about fourteen times a second. A checkpoint per 10,000 pages
- * (about 40 MB of log) took the writer's time per event from 331-405 µs to 204-247 µs, and its CPU from 193-254 µs to
- * 159-194 µs (200-event batches on the 10,000-product catalogue, three runs each). Each checkpoint takes longer, tens of
- * milliseconds, on whichever connection's commit crosses the line: nearly always the tracking writer's.
+ * A commit copies the write-ahead log back into the database file once the log holds more than this many pages
+ * (SQLite's default is 1,000, about 4 MB). Under a burst of beacons the tracking writer wrote 3-5 pages per event, so
+ * at 1,000 it checkpointed about fourteen times a second, copying back index pages the next batches dirtied again. At
+ * 10,000 pages (about 40 MB of log) its time per event went from 331-405 µs to 204-247 µs, and its CPU from 193-254 µs
+ * to 159-194 µs (200-event batches on the 10,000-product catalogue, three runs each). The price: each checkpoint takes
+ * longer, tens of milliseconds, nearly always on the writer thread, which commits far more often than the server's;
+ * the log file stays at its largest size; and a copy of the database taken after a crash needs the log too
+ * (docs/operations.md). Remote (Turso) databases manage their own log.
  */
 export const WAL_AUTOCHECKPOINT_PAGES = 10_000;
 const BUSY_RETRIES = 3;
@@ -125,10 +127,11 @@ export class Database {
       const client = createClient({
         url: this.#config.url,
         authToken: this.#config.authToken,
-        ...(embedded ? { timeout: this.#config.busyTimeoutMs ?? BUSY_TIMEOUT_MS } : {}),
+        // One connection: run() gives an embedded client one operation at a time, and its statements run synchronously
+        // anyway, so a second connection (the client pools up to 20) bought nothing but one without the settings below.
+        ...(embedded ? { timeout: this.#config.busyTimeoutMs ?? BUSY_TIMEOUT_MS, concurrency: 1 } : {}),
       });
-      // journal_mode is stored in the file, so setting it once per client is enough. The checkpoint threshold is the
-      // connection's own: run() keeps an embedded client to one connection at a time, so this one is the one used.
+      // journal_mode is stored in the file; the checkpoint threshold is the connection's own, set on its only one.
       const ready = embedded
         ? client
             .execute('PRAGMA journal_mode = WAL')

@@ -24,7 +24,7 @@ function loopback(block: number, index: number): string {
 
 export interface Sent {
   latencies: number[];
-  /** From the first request sent to the last answer read. */
+  /** From the first connection opened to the last answer read (the requests are made before). */
   elapsedMs: number;
   errors: number;
   statuses: Map<number, number>;

@@ -2,9 +2,8 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@libsql/client';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { isBusyError, WAL_AUTOCHECKPOINT_PAGES } from '../../db/client.ts';
-import { sql } from 'drizzle-orm';
 import { settings } from '../../db/schema.ts';
 import { createTempDatabase, type TempDatabase } from '../helpers/temp-db.ts';
 
@@ -77,8 +76,10 @@ describe('an embedded database connection', () => {
   });
   afterAll(() => temp.cleanup());
 
-  it('writes ahead to a log and checkpoints it only past WAL_AUTOCHECKPOINT_PAGES, in a transaction too', async () => {
-    expect(WAL_AUTOCHECKPOINT_PAGES).toBeGreaterThan(1000);
+  it('runs in WAL mode with the raised checkpoint threshold on every connection that commits', async () => {
+    // Reads started together inside one run(), as the admin screens' are: a pooled client opened a second connection
+    // for them, without the setting, and later transactions committed on it.
+    await temp.database.run((db) => Promise.all([db.get(sql`select 1`), db.get(sql`select 2`), db.get(sql`select 3`)]));
     const pragma = async (name: string) => {
       // In a transaction, as the tracking writer's batches are: the connection that commits is the one that checkpoints.
       const row = await temp.database.run((db) => db.transaction(async (tx) => tx.get<Record<string, unknown>>(sql.raw(`PRAGMA ${name}`))));

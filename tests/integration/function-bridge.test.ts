@@ -25,8 +25,11 @@ afterEach(async () => {
   client = undefined;
 });
 
-/** A server that hands its one request to toWebRequest, and a raw socket to it. */
-async function bridgeOneRequest(): Promise<Bridged & { socket: Socket }> {
+/**
+ * A server that hands its one request to toWebRequest, and a raw socket to it. `late`: only once the request has been
+ * torn down, as when the server was busy with other work when the client went away.
+ */
+async function bridgeOneRequest({ late = false } = {}): Promise<Bridged & { socket: Socket }> {
   let started!: () => void;
   let settle!: (outcome: { body: string } | { error: unknown }) => void;
   const bridged: Bridged = {
@@ -34,12 +37,14 @@ async function bridgeOneRequest(): Promise<Bridged & { socket: Socket }> {
     outcome: new Promise((resolve) => (settle = resolve)),
   };
   server = createServer((request: IncomingMessage) => {
-    const reading = toWebRequest(request);
+    const bridge = () =>
+      toWebRequest(request).then(
+        async ({ request: webRequest }) => settle({ body: await webRequest.text() }),
+        (error: unknown) => settle({ error }),
+      );
+    if (late) request.once('close', () => void bridge());
+    else void bridge();
     started();
-    reading.then(
-      async ({ request: webRequest }) => settle({ body: await webRequest.text() }),
-      (error: unknown) => settle({ error }),
-    );
   });
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -56,6 +61,23 @@ describe('the function bridge reading a small body', () => {
     const body = JSON.stringify({ productId: 1, event: 'click' });
     socket.write(head(Buffer.byteLength(body)) + body);
     expect(await outcome).toEqual({ body });
+  });
+
+  it('joins a body that comes in pieces after the headers', async () => {
+    const { socket, started, outcome } = await bridgeOneRequest();
+    const body = JSON.stringify({ productId: 1, event: 'click', pagePath: `/${'p'.repeat(200)}` });
+    socket.write(head(Buffer.byteLength(body)) + body.slice(0, 20));
+    await started;
+    socket.write(body.slice(20));
+    expect(await outcome).toEqual({ body });
+  });
+
+  it('rejects, and does not wait forever, when the client went away before the bridge began to read', async () => {
+    const { socket, started, outcome } = await bridgeOneRequest({ late: true });
+    socket.write(`${head(100)}{"productId":1`);
+    await started;
+    socket.destroy();
+    expect(await outcome).toHaveProperty('error');
   });
 
   it('rejects, never handing over part of it, when the client goes away before the declared length', async () => {

@@ -5,9 +5,9 @@
  * count nothing. Days are UTC days; a range is [first day 00:00, day after the last 00:00).
  *
  * Speed (`npm run bench -- analytics`: 1,000,000 events and 20,000 conversions over 365 days, a 90-day range):
- * indexes, no roll-up table. Every event read is a range scan of the covering index product_analytics
- * (event_type, created_at, product_id, page_path), every conversion read one of conversions (occurred_at, status, …);
- * the figures are in the report of the bench and in the issue's note.
+ * indexes, no roll-up table. Every event read counts a range of one of product_analytics' two indexes, (event_type,
+ * created_at, page_path) or (product_id, event_type, created_at); every conversion read scans one of conversions
+ * (occurred_at, status, …); the figures are in the report of the bench and in the issue's note.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../../../db/client.ts';
