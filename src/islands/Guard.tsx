@@ -5,6 +5,7 @@
  */
 import { useEffect, type ReactNode } from 'react';
 import type { AppUser } from '../domain/user.ts';
+import { leavesAfterSignOut } from '../lib/sign-out.ts';
 import { useAuth } from '../lib/use-auth.ts';
 
 interface Props {
@@ -18,7 +19,11 @@ export default function Guard({ requireAdmin = false, children }: Props) {
   const user = auth.status === 'ready' ? auth.user : undefined;
 
   useEffect(() => {
-    if (user === null) window.location.replace('/auth');
+    if (user !== null) return;
+    // Signing out on this page clears the user too: then the page goes where the sign-out sends it, not to /auth.
+    void leavesAfterSignOut().then((left) => {
+      if (!left) window.location.replace('/auth');
+    });
   }, [user]);
 
   if (!user) {
