@@ -55,6 +55,30 @@ test('sign up, sign out and sign in again', async ({ page }) => {
   await expect(page.getByText(`You have been signed in as ${email}.`)).toBeVisible();
 });
 
+test('signing out on a guarded page goes home; a sign-out that fails there goes to /auth', async ({ page }) => {
+  const signOutOnWishlist = async () => {
+    await page.goto('/wishlist');
+    await page.locator('html[data-auth-checked="true"]').waitFor({ state: 'attached' });
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Sign Out' }).click();
+  };
+  // The guard sends a signed-out visitor to /auth, and signing out signs this page's visitor out: the sign-out's own
+  // destination must win, whichever React runs first.
+  await signIn(page, e2eAccounts.user.email, e2eAccounts.user.password);
+  await expect(page).toHaveURL(/\/dashboard\/?$/);
+  await signOutOnWishlist();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Signed out successfully')).toBeVisible();
+
+  // A failed sign-out still forgets the user on this page (spec section 4), so the guard sends it to /auth.
+  await signIn(page, e2eAccounts.user.email, e2eAccounts.user.password);
+  await expect(page).toHaveURL(/\/dashboard\/?$/);
+  await page.route('**/api/auth/sign-out', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { title: 'Server error', description: 'Try again.' } }) }),
+  );
+  await signOutOnWishlist();
+  await expect(page).toHaveURL(/\/auth\/?$/);
+});
+
 test('sign-in explains missing fields and wrong passwords', async ({ page }) => {
   await page.goto('/auth');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { originFormTarget, requestUrl } from '../../src/server/local/request-url.ts';
+import { originFormTarget, requestHref, requestUrl } from '../../src/server/local/request-url.ts';
 
 describe('the URL of an incoming request', () => {
   it('reads a path with its query on the given origin', () => {
@@ -17,6 +17,18 @@ describe('the URL of an incoming request', () => {
     const url = requestUrl('http://evil.example/about?x=1', 'http://local');
     expect(url.href).toBe('http://local/about?x=1');
     expect(requestUrl(undefined, 'http://local').pathname).toBe('/');
+  });
+});
+
+describe('the URL of an incoming request as text, for a Request to parse', () => {
+  it('is the URL requestUrl parses, for every kind of target', () => {
+    for (const target of ['/products?category=fitness', '//products/', 'http://evil.example/about?x=1#top', '', undefined]) {
+      expect(requestHref(target, 'http://local')).toBe(requestUrl(target, 'http://local').href);
+    }
+  });
+
+  it('throws for an absolute target that is no URL, as requestUrl does', () => {
+    expect(() => requestHref('http://[::1', 'http://local')).toThrow();
   });
 });
 

@@ -13,7 +13,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { internalError, jsonError } from '../http.ts';
 import type { FunctionMatch, LocalContext } from './functions.ts';
 import { errorMessage, type Logger } from './logger.ts';
-import { requestUrl } from './request-url.ts';
+import { requestHref } from './request-url.ts';
 
 /** Netlify refuses synchronous function requests above about 6 MB; the same limit here keeps surprises out of production. */
 export const MAX_BODY_BYTES = 6 * 1024 * 1024;
@@ -187,10 +187,7 @@ const CLIENT_ADDRESS_HEADER = 'x-nf-client-connection-ip';
 export async function toWebRequest(request: IncomingMessage): Promise<{ request: Request; body: StreamedBody | undefined }> {
   const encrypted = 'encrypted' in request.socket && request.socket.encrypted === true;
   const host = request.headers.host ?? `localhost:${request.socket.localPort ?? 80}`;
-  const origin = `${encrypted ? 'https' : 'http'}://${host}`;
-  // The Request parses its URL itself: a target in origin form (every one the local server passes on) is handed over
-  // as text rather than parsed twice.
-  const url = request.url?.startsWith('/') ? `${origin}${request.url}` : requestUrl(request.url, origin).href;
+  const url = requestHref(request.url, `${encrypted ? 'https' : 'http'}://${host}`);
 
   // Pairs, not a Headers object: the Request checks each header as it copies them in, and a Headers made here was
   // checked twice.

@@ -5,10 +5,18 @@
  * path and query: the host a client names must never become the URL code sees.
  */
 export function requestUrl(target: string | undefined, origin: string): URL {
+  return new URL(requestHref(target, origin));
+}
+
+/**
+ * requestUrl as text, for a Request, which parses its URL itself: a target in origin form (every one the local server
+ * passes on) is not parsed here at all. Throws for an absolute target that is no URL.
+ */
+export function requestHref(target: string | undefined, origin: string): string {
   const raw = target || '/';
-  if (raw.startsWith('/')) return new URL(`${origin}${raw}`);
+  if (raw.startsWith('/')) return `${origin}${raw}`;
   const absolute = new URL(raw);
-  return new URL(`${origin}${absolute.pathname}${absolute.search}`);
+  return `${origin}${absolute.pathname}${absolute.search}`;
 }
 
 /**
