@@ -11,7 +11,7 @@
  * the counting leaves repeats out. The network is read from the product's stored link, never taken from the page.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { eq, lt, lte, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { clicks, productAnalytics, products, rateLimits, trackingRecentEvents, trackingSalts } from '../../db/schema.ts';
 import { rateLimitDecision, type RateLimitRule } from '../domain/rate-limit.ts';
@@ -53,10 +53,16 @@ async function saltFor(database: Database, day: string): Promise<string> {
   return salt;
 }
 
-function clientEventKey(salt: string, input: TrackInput): string {
+/**
+ * The repeat window's key for an event: the first 64 bits of SHA-256(day salt, address, product, event) as a signed
+ * integer (trackingRecentEvents), in decimal, the form it travels in through JSON and comes back in from SQL.
+ */
+function repeatKey(salt: string, input: TrackInput): string {
   return createHash('sha256')
     .update([salt, input.clientAddress, String(input.productId), input.event].join('\0'))
-    .digest('base64url');
+    .digest()
+    .readBigInt64BE(0)
+    .toString();
 }
 
 type Product = { slug: string; affiliateUrl: string | null };
@@ -111,8 +117,13 @@ export async function recordTrackEvents(database: Database, inputs: readonly Tra
   const ids = [...new Set(inputs.filter((_, index) => outcomes[index] === undefined).map((input) => input.productId))];
   if (ids.length === 0) return outcomes as TrackOutcome[];
 
+  // The ids as one JSON parameter (jsonRows): a parameter each cost more to build and bind than the lookups took.
   const found = await database.run((db) =>
-    db.select({ id: products.id, slug: products.slug, affiliateUrl: products.affiliateUrl }).from(products).where(inArray(products.id, ids)).all(),
+    db
+      .select({ id: products.id, slug: products.slug, affiliateUrl: products.affiliateUrl })
+      .from(products)
+      .where(sql`${products.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`)
+      .all(),
   );
   const productsById = new Map<number, Product>(found.map((row) => [row.id, row]));
   // Salts and client keys first: both may read the database, which cannot be entered again inside the transaction.
@@ -137,7 +148,7 @@ export async function recordTrackEvents(database: Database, inputs: readonly Tra
     const now = input.now ?? Date.now();
     const salt = await saltFor(database, saltDay(now));
     const rateKey = options.rateLimit ? await rateKeyOf(options.rateLimit, input.clientAddress) : undefined;
-    candidates.push({ index, input, product, now, eventKey: clientEventKey(salt, input), rateKey });
+    candidates.push({ index, input, product, now, eventKey: repeatKey(salt, input), rateKey });
   }
   if (candidates.length === 0) return outcomes as TrackOutcome[];
 
@@ -172,9 +183,9 @@ export async function recordTrackEvents(database: Database, inputs: readonly Tra
         // meets its own first row on the second insert (json_each reads the rows in order), which the window keeps:
         // only the first occurrence counts.
         const fresh = await tx.all<{ key: string }>(sql`INSERT INTO ${trackingRecentEvents} (key, seen_at)
-          SELECT value ->> 0, value ->> 1 FROM json_each(${jsonRows(allowed.map(({ eventKey, now }) => [eventKey, now]))}) WHERE true
+          SELECT CAST(value ->> 0 AS INTEGER), value ->> 1 FROM json_each(${jsonRows(allowed.map(({ eventKey, now }) => [eventKey, now]))}) WHERE true
           ON CONFLICT (key) DO UPDATE SET seen_at = excluded.seen_at WHERE seen_at <= excluded.seen_at - ${REPEAT_WINDOW_MS}
-          RETURNING key`);
+          RETURNING CAST(key AS TEXT) AS key`);
         const freshKeys = new Set(fresh.map((row) => row.key));
         const counted: Candidate[] = [];
         for (const candidate of allowed) {
