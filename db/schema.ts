@@ -367,28 +367,8 @@ export const trackingSalts = sqliteTable('tracking_salts', {
 
 /**
  * Events counted in the last few minutes, so a repeat of the same event for the same product from the
- * same client is not counted again. `key` is the first 64 bits of SHA-256(day salt, address, product, event), as a
- * signed integer; rows older than the repeat window are deleted.
- *
- * An integer key is the table's rowid, so the table is one B-tree and each event adds one entry to it. The text keys of
- * trackingRecentEvents (the whole hash in base64url) needed a second B-tree beside the table, and its random inserts
- * were a third of the pages the tracking writer wrote. 64 bits keep a wrong "repeat" out of reach: a million events in
- * one window collide with a chance of about 3 in 100 million. The client reads integers as JS numbers and refuses those
- * past 2^53, so keys go in and come out as text (`CAST`); a plain select of this table throws.
- */
-export const trackingRepeatKeys = sqliteTable(
-  'tracking_repeat_keys',
-  {
-    key: integer('key').primaryKey(),
-    seenAt: integer('seen_at', { mode: 'timestamp_ms' }).notNull(),
-  },
-  (t) => [index('tracking_repeat_keys_seen_idx').on(t.seenAt)],
-);
-
-/**
- * Retired by migration 0011 (trackingRepeatKeys took its place): only its expired rows are deleted (tracking.ts).
- * It stays because a deploy migrates while the previous functions still serve: they write here until the new ones are
- * published, and without the table every batch they wrote would fail, clicks and all. Drop it in a later deploy.
+ * same client is not counted again. `key` is SHA-256(day salt, address, product, event);
+ * rows older than the repeat window are deleted.
  */
 export const trackingRecentEvents = sqliteTable(
   'tracking_recent_events',

@@ -13,7 +13,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, lt, lte, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
-import { clicks, productAnalytics, products, rateLimits, trackingRecentEvents, trackingRepeatKeys, trackingSalts } from '../../db/schema.ts';
+import { clicks, productAnalytics, products, rateLimits, trackingRecentEvents, trackingSalts } from '../../db/schema.ts';
 import { rateLimitDecision, type RateLimitRule } from '../domain/rate-limit.ts';
 import { clickNetworkOf } from '../domain/revenue/click-id.ts';
 import { isLikelyBot, productPagePath, REPEAT_WINDOW_MS, saltDay, type TrackedEvent } from '../domain/tracking.ts';
@@ -53,16 +53,10 @@ async function saltFor(database: Database, day: string): Promise<string> {
   return salt;
 }
 
-/**
- * The repeat window's key for an event: the first 64 bits of SHA-256(day salt, address, product, event) as a signed
- * integer (trackingRepeatKeys), in decimal, the form it travels in through JSON and comes back in from SQL.
- */
-function repeatKey(salt: string, input: TrackInput): string {
+function clientEventKey(salt: string, input: TrackInput): string {
   return createHash('sha256')
     .update([salt, input.clientAddress, String(input.productId), input.event].join('\0'))
-    .digest()
-    .readBigInt64BE(0)
-    .toString();
+    .digest('base64url');
 }
 
 type Product = { slug: string; affiliateUrl: string | null };
@@ -148,7 +142,7 @@ export async function recordTrackEvents(database: Database, inputs: readonly Tra
     const now = input.now ?? Date.now();
     const salt = await saltFor(database, saltDay(now));
     const rateKey = options.rateLimit ? await rateKeyOf(options.rateLimit, input.clientAddress) : undefined;
-    candidates.push({ index, input, product, now, eventKey: repeatKey(salt, input), rateKey });
+    candidates.push({ index, input, product, now, eventKey: clientEventKey(salt, input), rateKey });
   }
   if (candidates.length === 0) return outcomes as TrackOutcome[];
 
@@ -182,10 +176,10 @@ export async function recordTrackEvents(database: Database, inputs: readonly Tra
         // Counted when the key is new or its last counted event is older than the window. A key twice in this batch
         // meets its own first row on the second insert (json_each reads the rows in order), which the window keeps:
         // only the first occurrence counts.
-        const fresh = await tx.all<{ key: string }>(sql`INSERT INTO ${trackingRepeatKeys} (key, seen_at)
-          SELECT CAST(value ->> 0 AS INTEGER), value ->> 1 FROM json_each(${jsonRows(allowed.map(({ eventKey, now }) => [eventKey, now]))}) WHERE true
+        const fresh = await tx.all<{ key: string }>(sql`INSERT INTO ${trackingRecentEvents} (key, seen_at)
+          SELECT value ->> 0, value ->> 1 FROM json_each(${jsonRows(allowed.map(({ eventKey, now }) => [eventKey, now]))}) WHERE true
           ON CONFLICT (key) DO UPDATE SET seen_at = excluded.seen_at WHERE seen_at <= excluded.seen_at - ${REPEAT_WINDOW_MS}
-          RETURNING CAST(key AS TEXT) AS key`);
+          RETURNING key`);
         const freshKeys = new Set(fresh.map((row) => row.key));
         const counted: Candidate[] = [];
         for (const candidate of allowed) {
@@ -206,9 +200,6 @@ export async function recordTrackEvents(database: Database, inputs: readonly Tra
           await tx.run(sql`UPDATE ${products} SET click_count = click_count + added.value ->> 1
             FROM json_each(${jsonRows([...clicksByProduct])}) AS added WHERE ${products.id} = added.value ->> 0`);
         }
-        await tx.delete(trackingRepeatKeys).where(lte(trackingRepeatKeys.seenAt, new Date(latest - REPEAT_WINDOW_MS)));
-        // The keys the previous deploy's functions left in the retired table expire as the privacy policy says (an
-        // index range, empty once they have): goes with the table.
         await tx.delete(trackingRecentEvents).where(lte(trackingRecentEvents.seenAt, new Date(latest - REPEAT_WINDOW_MS)));
         if (options.rateLimit) await tx.delete(rateLimits).where(lte(rateLimits.expiresAt, new Date(latest)));
       },
