@@ -13,6 +13,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, lt, lte, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
+import { inJsonList } from '../../db/sql.ts';
 import { clicks, productAnalytics, products, rateLimits, trackingRecentEvents, trackingSalts } from '../../db/schema.ts';
 import { rateLimitDecision, type RateLimitRule } from '../domain/rate-limit.ts';
 import { clickNetworkOf } from '../domain/revenue/click-id.ts';
@@ -111,13 +112,8 @@ export async function recordTrackEvents(database: Database, inputs: readonly Tra
   const ids = [...new Set(inputs.filter((_, index) => outcomes[index] === undefined).map((input) => input.productId))];
   if (ids.length === 0) return outcomes as TrackOutcome[];
 
-  // The ids as one JSON parameter (jsonRows): a parameter each cost more to build and bind than the lookups took.
   const found = await database.run((db) =>
-    db
-      .select({ id: products.id, slug: products.slug, affiliateUrl: products.affiliateUrl })
-      .from(products)
-      .where(sql`${products.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`)
-      .all(),
+    db.select({ id: products.id, slug: products.slug, affiliateUrl: products.affiliateUrl }).from(products).where(inJsonList(products.id, ids)).all(),
   );
   const productsById = new Map<number, Product>(found.map((row) => [row.id, row]));
   // Salts and client keys first: both may read the database, which cannot be entered again inside the transaction.

@@ -10,6 +10,7 @@
  */
 import { and, asc, eq, isNull, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.ts';
+import { inJsonList } from '../../../db/sql.ts';
 import { affiliateLinks, categories, csvImportBatches, products } from '../../../db/schema.ts';
 import { detectAffiliatePlatform } from '../../domain/admin/affiliate-platform.ts';
 import {
@@ -329,7 +330,7 @@ export async function finishCsvImport(database: Database, actor: AuditActor, imp
           : await tx
               .update(affiliateLinks)
               .set({ status: 'completed' })
-              .where(and(sql`${affiliateLinks.id} in (select value from json_each(${JSON.stringify(linkIds)}))`, eq(affiliateLinks.status, 'pending')));
+              .where(and(inJsonList(affiliateLinks.id, linkIds), eq(affiliateLinks.status, 'pending')));
       const stillUntitled =
         untitled.length === 0
           ? []
@@ -338,7 +339,7 @@ export async function finishCsvImport(database: Database, actor: AuditActor, imp
               .from(products)
               .where(
                 and(
-                  sql`${products.id} in (select value from json_each(${JSON.stringify(untitled)}))`,
+                  inJsonList(products.id, untitled),
                   sql`json_extract(${products.attributes}, ${`$.${NEEDS_REVIEW_ATTRIBUTE}`}) = 'no-title'`,
                 ),
               )

@@ -5,6 +5,7 @@
  */
 import { and, eq, isNotNull, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.ts';
+import { inJsonList } from '../../../db/sql.ts';
 import { affiliateLinks, categories, productAnalytics, products } from '../../../db/schema.ts';
 import { bulkResult, bulkTexts, idsSummary, statusOfAction, type BulkAction, type BulkRequest, type BulkResult } from '../../domain/admin/product-bulk.ts';
 import { appendAudit, type AuditActor } from './audit.ts';
@@ -18,11 +19,6 @@ export class BulkInputError extends Error {
     super(message);
     this.status = status;
   }
-}
-
-/** `id in (…)` with one bound parameter, however many ids (SQLite limits bound parameters, not JSON length). */
-function idIn(ids: readonly number[]): SQL {
-  return sql`${products.id} in (select value from json_each(${JSON.stringify(ids)}))`;
 }
 
 /** The rows an action changes: those in the selection that the action would alter (the rest are "unchanged"). */
@@ -71,16 +67,16 @@ function changes(action: BulkAction, categoryId: number | undefined) {
  */
 export async function deleteProducts(tx: Tx, ids: readonly number[]): Promise<number> {
   if (ids.length === 0) return 0;
-  const links = await tx.select({ id: products.affiliateLinkId }).from(products).where(and(idIn(ids), isNotNull(products.affiliateLinkId)));
-  await tx.delete(productAnalytics).where(sql`${productAnalytics.productId} in (select value from json_each(${JSON.stringify(ids)}))`);
-  const deleted = await tx.delete(products).where(idIn(ids));
+  const links = await tx.select({ id: products.affiliateLinkId }).from(products).where(and(inJsonList(products.id, ids), isNotNull(products.affiliateLinkId)));
+  await tx.delete(productAnalytics).where(inJsonList(productAnalytics.productId, ids));
+  const deleted = await tx.delete(products).where(inJsonList(products.id, ids));
   const linkIds = [...new Set(links.map((link) => link.id!))];
   if (linkIds.length > 0) {
     await tx
       .delete(affiliateLinks)
       .where(
         and(
-          sql`${affiliateLinks.id} in (select value from json_each(${JSON.stringify(linkIds)}))`,
+          inJsonList(affiliateLinks.id, linkIds),
           notExists(tx.select({ one: sql`1` }).from(products).where(eq(products.affiliateLinkId, affiliateLinks.id))),
         ),
       );
@@ -90,7 +86,7 @@ export async function deleteProducts(tx: Tx, ids: readonly number[]): Promise<nu
 
 /** The ids a request selects that exist, in id order. */
 async function selectedIds(tx: Tx, request: BulkRequest): Promise<number[]> {
-  const where = request.ids ? idIn(request.ids) : productFilterCondition(request.allMatching ?? {});
+  const where = request.ids ? inJsonList(products.id, request.ids) : productFilterCondition(request.allMatching ?? {});
   const rows = await tx.select({ id: products.id }).from(products).where(where).orderBy(products.id);
   return rows.map((row) => row.id);
 }
@@ -118,7 +114,7 @@ export async function applyBulkAction(database: Database, actor: AuditActor, req
         const updated = await tx
           .update(products)
           .set(changes(request.action, request.categoryId))
-          .where(and(idIn(ids), needsChange(request.action, request.categoryId)))
+          .where(and(inJsonList(products.id, ids), needsChange(request.action, request.categoryId)))
           .returning({ id: products.id });
         changedIds = updated.map((row) => row.id).sort((a, b) => a - b);
       }

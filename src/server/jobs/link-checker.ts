@@ -7,9 +7,10 @@
  * cursor is written and the event loop yielded, so a run over 10,000 links never holds a lock the admin panel or the
  * public site waits for, and an interrupted run resumes after its cursor. A lease keeps two invocations off one run.
  */
-import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Database } from '../../../db/client.ts';
+import { inJsonList } from '../../../db/sql.ts';
 import { auditLog, linkCheckRuns, linkChecks, linkHealth, products, settings, type LinkCheckRun } from '../../../db/schema.ts';
 import { LINK_HEALTH_SETTING_ID, storedLinkHealthSettings } from '../../domain/admin/link-health/api.ts';
 import type { LinkHealthClass } from '../../domain/admin/link-health/classes.ts';
@@ -129,8 +130,8 @@ async function nextBatch(database: Database, run: LinkCheckRun, now: Date, size:
         .where(
           and(
             gt(products.id, run.cursor),
-            // One JSON parameter, not one per id: a run over every matching product may list thousands.
-            inArray(products.id, sql`(select value from json_each(${JSON.stringify(run.productIds)}))`),
+            // A run over every matching product may list thousands of ids.
+            inJsonList(products.id, run.productIds),
             // Products this run already checked past the cursor (a stop mid-batch) are not checked twice.
             sql`not exists (select 1 from ${linkChecks} where ${linkChecks.runId} = ${run.id} and ${linkChecks.productId} = ${products.id})`,
           ),
