@@ -28,6 +28,8 @@ export interface Sent {
   elapsedMs: number;
   errors: number;
   statuses: Map<number, number>;
+  /** This process's CPU time while it sent, in microseconds: the load's own share of the machine's cores. */
+  cpuMicros: number;
 }
 
 export interface LoadOrder {
@@ -91,8 +93,9 @@ async function fire({ baseUrl, productIds, total, block }: LoadOrder): Promise<S
   const { port, host } = new URL(baseUrl);
   const addresses = Math.ceil(total / PER_ADDRESS);
   const requests = beaconRequests(host, productIds, total);
-  const sent: Sent = { latencies: [], elapsedMs: 0, errors: 0, statuses: new Map() };
+  const sent: Sent = { latencies: [], elapsedMs: 0, errors: 0, statuses: new Map(), cpuMicros: 0 };
   const firstSent = performance.now();
+  const cpuBefore = process.cpuUsage();
   let next = 0;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -116,6 +119,8 @@ async function fire({ baseUrl, productIds, total, block }: LoadOrder): Promise<S
     }),
   );
   sent.elapsedMs = performance.now() - firstSent;
+  const cpu = process.cpuUsage(cpuBefore);
+  sent.cpuMicros = cpu.user + cpu.system;
   return sent;
 }
 

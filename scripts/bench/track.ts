@@ -17,6 +17,7 @@ import type { Database } from '../../db/client.ts';
 import { clicks, productAnalytics, products } from '../../db/schema.ts';
 import { CONCURRENCY, PER_ADDRESS, type LoadOrder, type Sent } from './track-load.ts';
 import type { Figure } from './report.ts';
+import { cpuByRole, threadCpu } from './thread-cpu.ts';
 
 const BUDGET_P95_MS = 20;
 /** How long the writes may take to land after the last answer before the bench calls them lost. */
@@ -90,12 +91,15 @@ export async function measureTrack(database: Database, baseUrl: string, requests
 
   log(`track: ${requests} click beacons, ${CONCURRENCY} concurrent, from ${Math.ceil(requests / PER_ADDRESS)} addresses`);
   const cpuBefore = process.cpuUsage();
+  const threadsBefore = threadCpu();
   const sent = await fire({ baseUrl, productIds, total: requests, block: 3 });
   const answered = sent.statuses.get(204) ?? 0;
   const drainStarted = performance.now();
   const after = await storedAfterDrain(database, { clicks: before.clicks + answered, counted: before.counted + answered });
   const drainSeconds = (performance.now() - drainStarted) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
+  const threadsAfter = threadCpu();
+  const byRole = threadsBefore && threadsAfter ? cpuByRole(threadsBefore, threadsAfter) : undefined;
   const stored = { clicks: after.clicks - before.clicks, counted: after.counted - before.counted };
   log(`track: answers ${JSON.stringify(Object.fromEntries(sent.statuses))}; stored ${stored.clicks} clicks rows, ${stored.counted} counted clicks`);
 
@@ -114,6 +118,15 @@ export async function measureTrack(database: Database, baseUrl: string, requests
     // The server and its writer thread share this machine's cores with the load: what one beacon costs them in all.
     // This process's CPU, so the bench's own counting of the stored rows while the writes land is in it too.
     { name: 'track: CPU per beacon of the server, its writer thread and the bench (no budget)', value: (cpu.user + cpu.system) / requests, unit: 'µs', digits: 0 },
+    // Where that goes, and what the load takes: with two cores, the p95 follows the sum (decisions.md, the track bench).
+    ...(byRole
+      ? [
+          { name: '  of which the server thread', value: byRole.server / requests, unit: 'µs', digits: 0 },
+          { name: '  of which the tracking writer thread', value: byRole.writer / requests, unit: 'µs', digits: 0 },
+          { name: "  of which V8's helper threads (garbage collection)", value: byRole.gc / requests, unit: 'µs', digits: 0 },
+        ]
+      : []),
+    { name: 'track: CPU per beacon of the load generator (another process)', value: sent.cpuMicros / requests, unit: 'µs', digits: 0 },
     { name: 'track: errors (not 204)', value: sent.errors, unit: '', budget: 0, digits: 0 },
     // Every accepted beacon is a new click: a clicks row and a counted event each.
     { name: 'track: beacons not stored', value: Math.abs(accepted - stored.clicks) + Math.abs(accepted - stored.counted), unit: '', budget: 0, digits: 0 },
