@@ -8,6 +8,7 @@
  */
 import sanitizeHtml from 'sanitize-html';
 import { SPONSORED_LINK, sponsoredRetailerHref } from '../domain/disclosure/retailer-links.ts';
+import type { LinkedProduct } from '../domain/revenue/linked-products.ts';
 
 const TEXT_TAGS = [
   'p', 'br', 'hr', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'sub', 'sup', 'span', 'code', 'pre', 'blockquote',
@@ -71,22 +72,41 @@ export interface RenderedPost {
 }
 
 /**
- * A blog post's body as its page shows it: sanitized as when written, and every link to a known retailer or
- * affiliate network made a buy link (src/domain/disclosure/retailer-links.ts). The stored post keeps what the admin
- * wrote, so the editor round-trips it and the tag and host list in force at each build apply.
+ * The attribute the page's click script reads a buy link's product from (TRACK_CLICK_ATTRIBUTE in
+ * src/islands/product/beacon.ts). Only the build sets it on admin-written links, from the catalogue (linkedProducts);
+ * one written into the stored HTML is dropped.
  */
-export function renderPostHtml(html: string, amazonTag: string | null | undefined): RenderedPost {
+const TRACK_CLICK = 'data-track-click';
+
+type LinkAttributes = Record<string, string>;
+
+/**
+ * A retailer link made a buy link: tagged, sponsored, and naming the catalogue product it offers, if any, so that its
+ * click gets a click id and a beacon like a product card's (issue 14, point 1).
+ */
+function buyLink(attribs: LinkAttributes, href: string, productOf: LinkedProduct | undefined): LinkAttributes {
+  const productId = productOf?.(href);
+  return { ...attribs, href, ...SPONSORED_LINK, ...(productId === undefined ? {} : { [TRACK_CLICK]: String(productId) }) };
+}
+
+/**
+ * A blog post's body as its page shows it: sanitized as when written, and every link to a known retailer or
+ * affiliate network made a buy link (src/domain/disclosure/retailer-links.ts), with its product when the catalogue
+ * has it (`productOf`). The stored post keeps what the admin wrote, so the editor round-trips it and the tag, host
+ * list and catalogue in force at each build apply.
+ */
+export function renderPostHtml(html: string, amazonTag: string | null | undefined, productOf?: LinkedProduct): RenderedPost {
   let sponsoredLinks = 0;
   const html_ = sanitizeHtml(html, {
     ...ARTICLE,
-    allowedAttributes: { ...ARTICLE.allowedAttributes, a: ['href', 'title', 'rel', 'target'] },
+    allowedAttributes: { ...ARTICLE.allowedAttributes, a: ['href', 'title', 'rel', 'target', TRACK_CLICK] },
     transformTags: {
       ...ARTICLE.transformTags,
-      a: (tagName, { rel: _stored, target: _target, ...attribs }) => {
+      a: (tagName, { rel: _stored, target: _target, [TRACK_CLICK]: _forged, ...attribs }) => {
         const href = sponsoredRetailerHref(attribs.href, amazonTag);
         if (href === null) return { tagName, attribs: isExternal(attribs.href) ? { ...attribs, rel: 'nofollow noopener' } : attribs };
         sponsoredLinks += 1;
-        return { tagName, attribs: { ...attribs, href, ...SPONSORED_LINK } };
+        return { tagName, attribs: buyLink(attribs, href, productOf) };
       },
     },
   }).trim();
@@ -100,16 +120,18 @@ export function sanitizeDescription(html: string): string {
 
 /**
  * A product's description as its page shows it: links to a known retailer or network made buy links, as in posts
- * (renderPostHtml). The page's buy box, with its compact disclosure, comes before the description.
+ * (renderPostHtml), with their product when `productOf` knows it. The page's buy box, with its compact disclosure,
+ * comes before the description.
  */
-export function renderDescriptionHtml(html: string, amazonTag: string | null | undefined): string {
+export function renderDescriptionHtml(html: string, amazonTag: string | null | undefined, productOf?: LinkedProduct): string {
   return sanitizeHtml(html, {
     ...DESCRIPTION,
+    allowedAttributes: { ...DESCRIPTION.allowedAttributes, a: ['href', 'title', 'rel', 'target', TRACK_CLICK] },
     transformTags: {
       ...DESCRIPTION.transformTags,
-      a: (tagName, { rel: _stored, target: _target, ...attribs }) => {
+      a: (tagName, { rel: _stored, target: _target, [TRACK_CLICK]: _forged, ...attribs }) => {
         const href = sponsoredRetailerHref(attribs.href, amazonTag);
-        return { tagName, attribs: href === null ? { ...attribs, rel: 'nofollow noopener', target: '_blank' } : { ...attribs, href, ...SPONSORED_LINK } };
+        return { tagName, attribs: href === null ? { ...attribs, rel: 'nofollow noopener', target: '_blank' } : buyLink(attribs, href, productOf) };
       },
     },
   }).trim();

@@ -6,10 +6,11 @@
  * answered by the test (context.route).
  */
 import { and, eq, like } from 'drizzle-orm';
-import type { BrowserContext, Page, Request } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { Database } from '../../db/client.ts';
-import { clicks, products, type Product } from '../../db/schema.ts';
+import { products, type Product } from '../../db/schema.ts';
 import { isClickId } from '../../src/domain/revenue/click-id.ts';
+import { fakeRetailers, follow, storedClick } from './click-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
 /** A browser's User-Agent, unique to this run, so an earlier run's repeat window cannot swallow its clicks. */
@@ -21,13 +22,6 @@ test.beforeAll(() => {
   database = new Database({ url: process.env.DATABASE_URL! });
 });
 test.afterAll(() => database.close());
-
-/** Every request to a retailer is answered here: no real network, and the test sees the URL the browser asked for. */
-async function fakeRetailers(context: BrowserContext): Promise<void> {
-  await context.route(/^https:\/\/([a-z0-9-]+\.)*(ebay|amazon)\.com\//, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Retailer</title><p>Retailer</p>' }),
-  );
-}
 
 async function firstProduct(source: 'ebay' | 'amazon'): Promise<Product> {
   const row = await database.run((db) =>
@@ -41,31 +35,6 @@ async function firstProduct(source: 'ebay' | 'amazon'): Promise<Product> {
   );
   if (!row) throw new Error(`the demo seed has no ${source} product`);
   return row;
-}
-
-async function storedClick(clickId: string) {
-  await expect.poll(async () => (await database.run((db) => db.select().from(clicks).where(eq(clicks.clickId, clickId)).get())) ?? null).not.toBeNull();
-  return (await database.run((db) => db.select().from(clicks).where(eq(clicks.clickId, clickId)).get()))!;
-}
-
-function isClickBeacon(request: Request): boolean {
-  return request.url().endsWith('/api/track') && request.postData()?.includes('"click"') === true;
-}
-
-/** Follows the link with a primary click; answers the URL the new tab opened and the beacon's body. */
-async function follow(page: Page, link: ReturnType<Page['locator']>, how: (link: ReturnType<Page['locator']>) => Promise<void> = (l) => l.click()) {
-  const beacon = page.waitForRequest(isClickBeacon);
-  const popup = page.context().waitForEvent('page');
-  await how(link);
-  const opened = await popup;
-  // A Ctrl or middle click opens a background tab, which Chromium may not load until it is shown.
-  await opened.bringToFront();
-  await opened.waitForURL(/^https:/, { waitUntil: 'commit' });
-  await page.bringToFront();
-  const body = JSON.parse((await beacon).postData()!) as { productId: number; clickId: string; pagePath: string; network: string | null };
-  const url = new URL(opened.url());
-  await opened.close();
-  return { url, body };
 }
 
 test.describe('a buy link carries a fresh click id', () => {
@@ -85,7 +54,7 @@ test.describe('a buy link carries a fresh click id', () => {
     url.searchParams.delete('customid');
     expect(url.href).toBe(new URL(plain).href);
     expect(body).toEqual({ productId: product.id, event: 'click', clickId, pagePath: `/product/${product.slug}`, network: 'ebay' });
-    expect(await storedClick(clickId)).toMatchObject({ clickId, productId: product.id, pagePath: `/product/${product.slug}`, network: 'ebay' });
+    expect(await storedClick(database, clickId)).toMatchObject({ clickId, productId: product.id, pagePath: `/product/${product.slug}`, network: 'ebay' });
 
     // The link shows its plain address again, and the next click gets a new id in place of the old one, not beside it.
     await expect(buy).toHaveAttribute('href', plain);
@@ -129,7 +98,7 @@ test.describe('a buy link carries a fresh click id', () => {
     const clickId = url.searchParams.get('customid')!;
     expect(isClickId(clickId)).toBe(true);
     expect(body).toMatchObject({ productId, clickId, pagePath: '/products', network: 'ebay' });
-    expect(await storedClick(clickId)).toMatchObject({ productId, pagePath: '/products', network: 'ebay' });
+    expect(await storedClick(database, clickId)).toMatchObject({ productId, pagePath: '/products', network: 'ebay' });
   });
 
   test('an Amazon link gets no sub-id; its click id is stored for the report to match', async ({ page }) => {
@@ -140,7 +109,7 @@ test.describe('a buy link carries a fresh click id', () => {
     const { url, body } = await follow(page, buy);
     expect(url.href).toBe(new URL(plain).href);
     expect(isClickId(body.clickId)).toBe(true);
-    expect(await storedClick(body.clickId)).toMatchObject({ productId: product.id, network: 'amazon' });
+    expect(await storedClick(database, body.clickId)).toMatchObject({ productId: product.id, network: 'amazon' });
   });
 
   test('a click before any module script or island has run still gets its click id', async ({ page }) => {
