@@ -1,28 +1,22 @@
 /** The page's one toast region (sonner: 3 visible, 4000 ms, as the spec's defaults). */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Toaster as Sonner, toast as show } from 'sonner';
 import { TOAST_DISMISS_EVENT, TOAST_EVENT, takeQueuedToasts, type ToastMessage } from '../lib/toast.ts';
 
-const TOAST_GAP_PX = 12;
-/** Sonner's own offsets from the top, where no site header moves them down. */
-const OFFSET = { top: 'var(--toast-top, 24px)' };
-const MOBILE_OFFSET = { top: 'var(--toast-top, 16px)' };
-
 /**
- * Toasts open just below the site's sticky header, not over its Sign Out, search or menu button: a toast under the
- * pointer pauses (sonner), so one shown over a control kept it covered for as long as the shopper aimed at it. Read
- * when a toast is shown, because the account bar above the header scrolls away. Pages without the site header (the
- * admin panel) keep sonner's own offsets.
+ * Toasts open just below the page's sticky header (the element marked data-toasts-below: the site's header, the admin
+ * panel's), not over its Sign Out, search or menu button: a toast under the pointer pauses (sonner), so one shown over
+ * a control kept it covered for as long as the user aimed at it. Pages without such a header keep sonner's offsets.
  */
-function placeBelowHeader(): void {
-  const header = document.querySelector('[data-site-header]');
-  if (!header) return;
-  const bottom = Math.max(0, Math.round(header.getBoundingClientRect().bottom));
-  document.documentElement.style.setProperty('--toast-top', `${bottom + TOAST_GAP_PX}px`);
+const TOASTS_BELOW = '[data-toasts-below]';
+const TOAST_GAP_PX = 12;
+
+function belowHeader(): number | undefined {
+  const header = document.querySelector(TOASTS_BELOW);
+  return header ? Math.max(0, Math.round(header.getBoundingClientRect().bottom)) + TOAST_GAP_PX : undefined;
 }
 
 function display(message: ToastMessage): void {
-  placeBelowHeader();
   const options = { description: message.description, ...(message.id ? { id: message.id } : {}) };
   if (message.variant === 'error') show.error(message.title, options);
   else if (message.variant === 'success') show.success(message.title, options);
@@ -36,9 +30,25 @@ function display(message: ToastMessage): void {
 const LIVE_REGION_SETTLE_MS = 250;
 
 export default function Toaster() {
+  // The header's bottom moves: the site's account bar above it scrolls away, and appears once the session is known.
+  // Measured as the page scrolls or resizes (once a frame at most) and before toasts are shown.
+  const [top, setTop] = useState(belowHeader);
   useEffect(() => {
-    const drain = () => takeQueuedToasts().forEach(display);
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      setTop(belowHeader());
+    };
+    const schedule = () => {
+      if (frame === 0) frame = requestAnimationFrame(measure);
+    };
+    const drain = () => {
+      measure();
+      takeQueuedToasts().forEach(display);
+    };
     const dismiss = (event: Event) => show.dismiss((event as CustomEvent<string>).detail);
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule, { passive: true });
     window.addEventListener(TOAST_DISMISS_EVENT, dismiss);
     const settle = setTimeout(() => {
       drain();
@@ -46,9 +56,13 @@ export default function Toaster() {
     }, LIVE_REGION_SETTLE_MS);
     return () => {
       clearTimeout(settle);
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
       window.removeEventListener(TOAST_EVENT, drain);
       window.removeEventListener(TOAST_DISMISS_EVENT, dismiss);
     };
   }, []);
-  return <Sonner visibleToasts={3} duration={4000} position="top-right" offset={OFFSET} mobileOffset={MOBILE_OFFSET} richColors closeButton />;
+  const offset = top === undefined ? undefined : { top };
+  return <Sonner visibleToasts={3} duration={4000} position="top-right" offset={offset} mobileOffset={offset} richColors closeButton />;
 }

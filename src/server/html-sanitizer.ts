@@ -8,7 +8,8 @@
  */
 import sanitizeHtml from 'sanitize-html';
 import { SPONSORED_LINK, sponsoredRetailerHref } from '../domain/disclosure/retailer-links.ts';
-import type { LinkedProduct } from '../domain/revenue/linked-products.ts';
+import { TRACK_CLICK_ATTRIBUTE as TRACK_CLICK } from '../domain/revenue/click-id.ts';
+import type { ProductOfLink } from '../domain/revenue/linked-products.ts';
 
 const TEXT_TAGS = [
   'p', 'br', 'hr', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'sub', 'sup', 'span', 'code', 'pre', 'blockquote',
@@ -71,12 +72,8 @@ export interface RenderedPost {
   sponsoredLinks: number;
 }
 
-/**
- * The attribute the page's click script reads a buy link's product from (TRACK_CLICK_ATTRIBUTE in
- * src/islands/product/beacon.ts). Only the build sets it on admin-written links, from the catalogue (linkedProducts);
- * one written into the stored HTML is dropped.
- */
-const TRACK_CLICK = 'data-track-click';
+// TRACK_CLICK names a buy link's product for the click script. On admin-written links only the build sets it, from the
+// catalogue (linkedProducts): one written into the stored HTML is dropped by the `a` transforms below.
 
 type LinkAttributes = Record<string, string>;
 
@@ -84,7 +81,7 @@ type LinkAttributes = Record<string, string>;
  * A retailer link made a buy link: tagged, sponsored, and naming the catalogue product it offers, if any, so that its
  * click gets a click id and a beacon like a product card's (issue 14, point 1).
  */
-function buyLink(attribs: LinkAttributes, href: string, productOf: LinkedProduct | undefined): LinkAttributes {
+function buyLink(attribs: LinkAttributes, href: string, productOf: ProductOfLink | undefined): LinkAttributes {
   const productId = productOf?.(href);
   return { ...attribs, href, ...SPONSORED_LINK, ...(productId === undefined ? {} : { [TRACK_CLICK]: String(productId) }) };
 }
@@ -95,7 +92,7 @@ function buyLink(attribs: LinkAttributes, href: string, productOf: LinkedProduct
  * has it (`productOf`). The stored post keeps what the admin wrote, so the editor round-trips it and the tag, host
  * list and catalogue in force at each build apply.
  */
-export function renderPostHtml(html: string, amazonTag: string | null | undefined, productOf?: LinkedProduct): RenderedPost {
+export function renderPostHtml(html: string, amazonTag: string | null | undefined, productOf?: ProductOfLink): RenderedPost {
   let sponsoredLinks = 0;
   const html_ = sanitizeHtml(html, {
     ...ARTICLE,
@@ -123,7 +120,7 @@ export function sanitizeDescription(html: string): string {
  * (renderPostHtml), with their product when `productOf` knows it. The page's buy box, with its compact disclosure,
  * comes before the description.
  */
-export function renderDescriptionHtml(html: string, amazonTag: string | null | undefined, productOf?: LinkedProduct): string {
+export function renderDescriptionHtml(html: string, amazonTag: string | null | undefined, productOf?: ProductOfLink): string {
   return sanitizeHtml(html, {
     ...DESCRIPTION,
     allowedAttributes: { ...DESCRIPTION.allowedAttributes, a: ['href', 'title', 'rel', 'target', TRACK_CLICK] },

@@ -41,7 +41,7 @@ test('sign up, sign out and sign in again', async ({ page }) => {
   // Its toast opens below the header, not over Sign Out: a toast under the pointer stays while it is there.
   const toast = page.getByRole('listitem').filter({ hasText: 'Account created' });
   await expect(toast).toBeVisible();
-  const headerBottom = await page.locator('[data-site-header]').evaluate((header) => header.getBoundingClientRect().bottom);
+  const headerBottom = await page.locator('[data-toasts-below]').evaluate((header) => header.getBoundingClientRect().bottom);
   await expect.poll(async () => (await toast.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(headerBottom);
   // The header shows the signed-in links and the account bar with the role badge.
   await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Wishlist' })).toBeVisible();

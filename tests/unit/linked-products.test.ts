@@ -16,10 +16,15 @@ const catalogue = [
 describe('linkedProducts: the catalogue product a retailer link offers', () => {
   const productOf = linkedProducts(catalogue, TAG);
 
-  it('matches an Amazon link by its ASIN, whatever the marketplace, title slug, parameters or tag', () => {
+  it('matches an Amazon link by its ASIN on the same marketplace, whatever the title slug, parameters or tag', () => {
     expect(productOf('https://www.amazon.com/dp/B0ABCDEFGH?tag=repwell-20')).toBe(7);
-    expect(productOf('https://amazon.co.uk/Some-Other-Title/dp/b0abcdefgh/ref=sr_1_3?psc=1&tag=thief-21')).toBe(7);
-    expect(productOf('https://www.amazon.com/gp/product/B0ABCDEFGH')).toBe(7);
+    expect(productOf('https://amazon.com/Some-Other-Title/dp/b0abcdefgh/ref=sr_1_3?psc=1&tag=thief-21')).toBe(7);
+    expect(productOf('https://smile.amazon.com/gp/product/B0ABCDEFGH')).toBe(7);
+  });
+
+  it('does not match the same ASIN on another marketplace, whose sales another account reports', () => {
+    expect(productOf('https://www.amazon.co.uk/dp/B0ABCDEFGH')).toBeUndefined();
+    expect(productOf('https://www.amazon.de/dp/B0ABCDEFGH')).toBeUndefined();
   });
 
   it('matches any other link only when it is the product’s own link', () => {
@@ -33,15 +38,16 @@ describe('linkedProducts: the catalogue product a retailer link offers', () => {
     expect(linkedProducts([...catalogue].reverse(), TAG)('https://www.amazon.com/dp/B0ZZZZZZZZ')).toBe(3);
   });
 
-  it('matches nothing for an Amazon link without an ASIN, a product it does not have, or no usable link', () => {
+  it('matches nothing for a search the catalogue does not link, a product it does not have, or no usable link', () => {
     expect(productOf('https://www.amazon.com/s?k=foam+roller')).toBeUndefined();
+    expect(linkedProducts([{ id: 5, affiliateUrl: 'https://www.amazon.com/s?k=foam+roller' }], TAG)('https://www.amazon.com/s?k=foam+roller')).toBe(5);
     expect(productOf('https://www.amazon.com/dp/B0NOTSTOCK')).toBeUndefined();
     expect(productOf('javascript:alert(1)')).toBeUndefined();
     expect(productOf('/products')).toBeUndefined();
   });
 
   it('matches without an Amazon tag configured as with one', () => {
-    expect(linkedProducts(catalogue, null)('https://www.amazon.de/dp/B0ABCDEFGH')).toBe(7);
+    expect(linkedProducts(catalogue, null)('https://amazon.com/dp/B0ABCDEFGH')).toBe(7);
   });
 });
 

@@ -33,6 +33,12 @@ import { NETWORK_DOMAINS } from '../disclosure/affiliate-link.ts';
 export const CLICK_ID_LENGTH = 22;
 
 /**
+ * The attribute that marks an outbound buy link, its value the product id: the page's click script
+ * (src/islands/product/beacon.ts) gives a click on such a link its click id and beacon.
+ */
+export const TRACK_CLICK_ATTRIBUTE = 'data-track-click';
+
+/**
  * 22 base64url characters; 128 bits fill 21 characters and 2 bits of the last, whose 4 low bits are zero, so the last
  * character is one of A, Q, g, w. Checking that refuses ids this module could not have made.
  */

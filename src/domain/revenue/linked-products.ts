@@ -6,14 +6,16 @@
  * click the dashboard can count. So a link that offers a catalogue product is given that product's id.
  *
  * A link offers a product when it is the product's own link once both are tagged (taggedAffiliateUrl), or, for
- * Amazon, when both name the same ASIN: the marketplace host, the title slug in the path and the tracking parameters
- * of a link copied from a browser do not change what is sold. Anything else (a search, a store page, a product the
- * catalogue does not have) matches nothing and stays a sponsored link without a click id.
+ * Amazon, when both name the same ASIN on the same marketplace: the title slug in the path and the tracking
+ * parameters of a link copied from a browser do not change what is sold. Another marketplace does: its sales are in
+ * another Amazon account's reports, under another tag, so they cannot follow this product's clicks. Anything else (a
+ * search, a store page, a product the catalogue does not have) matches nothing and stays a sponsored link without a
+ * click id.
  */
 import { asinOf, isAmazonHost, taggedAffiliateUrl } from '../affiliate-url.ts';
 
 /** The catalogue product a link offers, or undefined. */
-export type LinkedProduct = (href: string) => number | undefined;
+export type ProductOfLink = (href: string) => number | undefined;
 
 export interface LinkableProduct {
   id: number;
@@ -25,14 +27,15 @@ function offerKey(href: string | null, amazonTag: string | null | undefined): st
   if (!tagged) return undefined;
   const url = new URL(tagged);
   const asin = isAmazonHost(url.hostname) ? asinOf(url) : null;
-  return asin ? `amazon:${asin}` : url.href;
+  // www.amazon.com, amazon.com and smile.amazon.com are one marketplace.
+  return asin ? `amazon:${url.hostname.replace(/^(?:www|smile)\./, '')}:${asin}` : url.href;
 }
 
 /**
  * The products of a catalogue by the offer their links name. Two products with one offer (a duplicate row) give it to
  * the lower id, so the answer never depends on the order the products came in.
  */
-export function linkedProducts(catalogue: Iterable<LinkableProduct>, amazonTag: string | null | undefined): LinkedProduct {
+export function linkedProducts(catalogue: Iterable<LinkableProduct>, amazonTag: string | null | undefined): ProductOfLink {
   const byOffer = new Map<string, number>();
   for (const product of catalogue) {
     const key = offerKey(product.affiliateUrl, amazonTag);

@@ -5,7 +5,7 @@
  * This module also runs as an inline script in every public page's <head> (ClickTracking.astro,
  * click-tracking-script.ts), so it must import nothing that is not needed there: no zod, no React.
  */
-import { clickNetworkOf, newClickId, withClickId } from '../../domain/revenue/click-id.ts';
+import { clickNetworkOf, newClickId, TRACK_CLICK_ATTRIBUTE, withClickId } from '../../domain/revenue/click-id.ts';
 import type { TrackRequest } from '../../domain/tracking.ts';
 
 export const TRACK_PATH = '/api/track';
@@ -28,9 +28,6 @@ declare global {
     __repwellClickTracking?: boolean;
   }
 }
-
-/** The attribute that marks an outbound buy link; its value is the product id. */
-export const TRACK_CLICK_ATTRIBUTE = 'data-track-click';
 
 /**
  * Gives every outbound click on a buy link (data-track-click, static or rendered by an island later) its own

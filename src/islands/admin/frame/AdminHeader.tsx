@@ -10,7 +10,7 @@ export default function AdminHeader({ user, sidebar }: { user: AppUser; sidebar:
   const [leaving, setLeaving] = useState(false);
   const expanded = sidebar.isMobile ? sidebar.openMobile : sidebar.state === 'expanded';
   return (
-    <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-line bg-surface/95 px-3 backdrop-blur sm:px-4">
+    <header data-toasts-below className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-line bg-surface/95 px-3 backdrop-blur sm:px-4">
       <button
         type="button"
         aria-label="Toggle Sidebar"
