@@ -5,8 +5,11 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** Node and V8 name their threads; these are the ones the track bench reads. */
-const ROLES = { MainThread: 'server', WorkerThread: 'writer', V8Worker: 'gc' } as const;
+/**
+ * Node and V8 name their threads; these are the ones the track bench reads. V8Worker threads collect garbage and
+ * compile for every isolate, the writer thread's too.
+ */
+const ROLES = { MainThread: 'server', WorkerThread: 'writer', V8Worker: 'v8' } as const;
 
 export type ThreadRole = (typeof ROLES)[keyof typeof ROLES];
 
@@ -39,7 +42,7 @@ export function threadCpu(): ThreadCpu | undefined {
  * the first beacon) counts from zero; one that ended in between is not counted.
  */
 export function cpuByRole(before: ThreadCpu, after: ThreadCpu): Record<ThreadRole, number> {
-  const totals: Record<ThreadRole, number> = { server: 0, writer: 0, gc: 0 };
+  const totals: Record<ThreadRole, number> = { server: 0, writer: 0, v8: 0 };
   for (const [id, { role, nanoseconds }] of after) {
     if (role === undefined) continue;
     totals[role] += (nanoseconds - (before.get(id)?.nanoseconds ?? 0)) / 1000;

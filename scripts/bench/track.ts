@@ -123,7 +123,7 @@ export async function measureTrack(database: Database, baseUrl: string, requests
       ? [
           { name: '  of which the server thread', value: byRole.server / requests, unit: 'µs', digits: 0 },
           { name: '  of which the tracking writer thread', value: byRole.writer / requests, unit: 'µs', digits: 0 },
-          { name: "  of which V8's helper threads (garbage collection)", value: byRole.gc / requests, unit: 'µs', digits: 0 },
+          { name: "  of which V8's helper threads (garbage collection, compiling)", value: byRole.v8 / requests, unit: 'µs', digits: 0 },
         ]
       : []),
     { name: 'track: CPU per beacon of the load generator (another process)', value: sent.cpuMicros / requests, unit: 'µs', digits: 0 },

@@ -43,7 +43,8 @@ export default function Toaster() {
       if (frame === 0) frame = requestAnimationFrame(measure);
     };
     const drain = () => {
-      measure();
+      // Not measure(): that clears the frame a pending scroll measurement holds, and cleanup could not cancel it.
+      setTop(belowHeader());
       takeQueuedToasts().forEach(display);
     };
     const dismiss = (event: Event) => show.dismiss((event as CustomEvent<string>).detail);

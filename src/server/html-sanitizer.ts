@@ -72,39 +72,51 @@ export interface RenderedPost {
   sponsoredLinks: number;
 }
 
-// TRACK_CLICK names a buy link's product for the click script. On admin-written links only the build sets it, from the
-// catalogue (linkedProducts): one written into the stored HTML is dropped by the `a` transforms below.
-
 type LinkAttributes = Record<string, string>;
 
+/** What a link on a built page may carry: rel, target and TRACK_CLICK are set by retailerLinks, never kept. */
+const BUILT_LINK_ATTRIBUTES = ['href', 'title', 'rel', 'target', TRACK_CLICK];
+
 /**
- * A retailer link made a buy link: tagged, sponsored, and naming the catalogue product it offers, if any, so that its
- * click gets a click id and a beacon like a product card's (issue 14, point 1).
+ * The `a` transform of a built page. A link to a known retailer or network becomes a buy link: tagged, sponsored, and
+ * naming the catalogue product it offers (`productOf`), if any, so that its click gets a click id and a beacon like a
+ * product card's (issue 14, point 1). Any other link gets `otherLink`. What the stored HTML said of rel, target or a
+ * link's product is dropped: only the build names a link's product.
  */
-function buyLink(attribs: LinkAttributes, href: string, productOf: ProductOfLink | undefined): LinkAttributes {
-  const productId = productOf?.(href);
-  return { ...attribs, href, ...SPONSORED_LINK, ...(productId === undefined ? {} : { [TRACK_CLICK]: String(productId) }) };
+function retailerLinks(
+  amazonTag: string | null | undefined,
+  productOf: ProductOfLink | undefined,
+  otherLink: (attribs: LinkAttributes) => LinkAttributes,
+  onBuyLink: () => void = () => undefined,
+): sanitizeHtml.Transformer {
+  return (tagName, { rel: _stored, target: _target, [TRACK_CLICK]: _forged, ...attribs }) => {
+    const href = sponsoredRetailerHref(attribs.href, amazonTag);
+    if (href === null) return { tagName, attribs: otherLink(attribs) };
+    onBuyLink();
+    const productId = productOf?.(href);
+    return { tagName, attribs: { ...attribs, href, ...SPONSORED_LINK, ...(productId === undefined ? {} : { [TRACK_CLICK]: String(productId) }) } };
+  };
 }
 
 /**
  * A blog post's body as its page shows it: sanitized as when written, and every link to a known retailer or
  * affiliate network made a buy link (src/domain/disclosure/retailer-links.ts), with its product when the catalogue
- * has it (`productOf`). The stored post keeps what the admin wrote, so the editor round-trips it and the tag, host
- * list and catalogue in force at each build apply.
+ * has it. The stored post keeps what the admin wrote, so the editor round-trips it and the tag, host list and
+ * catalogue in force at each build apply.
  */
 export function renderPostHtml(html: string, amazonTag: string | null | undefined, productOf?: ProductOfLink): RenderedPost {
   let sponsoredLinks = 0;
   const html_ = sanitizeHtml(html, {
     ...ARTICLE,
-    allowedAttributes: { ...ARTICLE.allowedAttributes, a: ['href', 'title', 'rel', 'target', TRACK_CLICK] },
+    allowedAttributes: { ...ARTICLE.allowedAttributes, a: BUILT_LINK_ATTRIBUTES },
     transformTags: {
       ...ARTICLE.transformTags,
-      a: (tagName, { rel: _stored, target: _target, [TRACK_CLICK]: _forged, ...attribs }) => {
-        const href = sponsoredRetailerHref(attribs.href, amazonTag);
-        if (href === null) return { tagName, attribs: isExternal(attribs.href) ? { ...attribs, rel: 'nofollow noopener' } : attribs };
-        sponsoredLinks += 1;
-        return { tagName, attribs: buyLink(attribs, href, productOf) };
-      },
+      a: retailerLinks(
+        amazonTag,
+        productOf,
+        (attribs) => (isExternal(attribs.href) ? { ...attribs, rel: 'nofollow noopener' } : attribs),
+        () => (sponsoredLinks += 1),
+      ),
     },
   }).trim();
   return { html: html_, sponsoredLinks };
@@ -117,19 +129,16 @@ export function sanitizeDescription(html: string): string {
 
 /**
  * A product's description as its page shows it: links to a known retailer or network made buy links, as in posts
- * (renderPostHtml), with their product when `productOf` knows it. The page's buy box, with its compact disclosure,
+ * (renderPostHtml), with their product when the catalogue has it. The page's buy box, with its compact disclosure,
  * comes before the description.
  */
 export function renderDescriptionHtml(html: string, amazonTag: string | null | undefined, productOf?: ProductOfLink): string {
   return sanitizeHtml(html, {
     ...DESCRIPTION,
-    allowedAttributes: { ...DESCRIPTION.allowedAttributes, a: ['href', 'title', 'rel', 'target', TRACK_CLICK] },
+    allowedAttributes: { ...DESCRIPTION.allowedAttributes, a: BUILT_LINK_ATTRIBUTES },
     transformTags: {
       ...DESCRIPTION.transformTags,
-      a: (tagName, { rel: _stored, target: _target, [TRACK_CLICK]: _forged, ...attribs }) => {
-        const href = sponsoredRetailerHref(attribs.href, amazonTag);
-        return { tagName, attribs: href === null ? { ...attribs, rel: 'nofollow noopener', target: '_blank' } : buyLink(attribs, href, productOf) };
-      },
+      a: retailerLinks(amazonTag, productOf, (attribs) => ({ ...attribs, rel: 'nofollow noopener', target: '_blank' })),
     },
   }).trim();
 }

@@ -40,7 +40,8 @@ test('sign up, sign out and sign in again', async ({ page }) => {
   await expect(page.getByRole('heading', { name: `Welcome, ${email.split('@')[0]}` })).toBeVisible();
   // Its toast opens below the header, not over Sign Out: a toast under the pointer stays while it is there.
   const toast = page.getByRole('listitem').filter({ hasText: 'Account created' });
-  await expect(toast).toBeVisible();
+  // Hovered, it stays while it is measured, however slow the machine (sonner pauses a hovered toast).
+  await toast.hover();
   const headerBottom = await page.locator('[data-toasts-below]').evaluate((header) => header.getBoundingClientRect().bottom);
   await expect.poll(async () => (await toast.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(headerBottom);
   // The header shows the signed-in links and the account bar with the role badge.

@@ -43,8 +43,8 @@ export async function publishedHtml(page: Page, path: string, contains: string, 
 }
 
 /**
- * Specs that count the dashboard's figures (admin-analytics.spec.ts clears the recent analytics; admin-revenue-flow
- * adds a view, a click and a conversion) take turns: a directory made atomically beside this run's site is the lock,
+ * Specs that count the dashboard's figures or add to them (admin-analytics.spec.ts clears the recent analytics;
+ * admin-revenue-flow adds a view, a click and a conversion; admin-blog-buy-links a click) take turns: a directory made atomically beside this run's site is the lock,
  * shared by every worker of the run. Answers the release. The wait is for the other spec to finish, so it is long.
  */
 export async function analyticsLock(): Promise<() => Promise<void>> {

@@ -14,14 +14,15 @@
  * The two analytics specs must not run at the same time (either clears or adds what the other counts); run together
  * they take turns through the lock in admin-helpers.ts.
  */
-import { and, asc, count, eq, gte, inArray, like, lt, sum } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, sum } from 'drizzle-orm';
 import type { Locator, Page } from '@playwright/test';
 import { Database } from '../../db/client.ts';
-import { clicks, conversions, productAnalytics, products, type Product } from '../../db/schema.ts';
+import { clicks, conversions, productAnalytics, type Product } from '../../db/schema.ts';
 import { isClickId } from '../../src/domain/revenue/click-id.ts';
 import { REPEAT_WINDOW_MS } from '../../src/domain/tracking.ts';
 import { e2eAccounts } from './accounts.ts';
 import { analyticsLock, signIn } from './admin-helpers.ts';
+import { retailerProducts } from './click-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
 /** A browser's User-Agent: headless Chromium's says HeadlessChrome, a declared bot, whose events are not counted. */
@@ -56,14 +57,7 @@ test.afterAll(async () => {
  * be a repeat and not counted. `clicks` holds every click with a click id and no spec clears it.
  */
 async function productOfOurOwn(): Promise<Product> {
-  const rows = await database.run((db) =>
-    db
-      .select()
-      .from(products)
-      .where(and(eq(products.availability, true), eq(products.affiliateSource, 'ebay'), like(products.affiliateUrl, 'https://%')))
-      .orderBy(asc(products.name))
-      .all(),
-  );
+  const rows = await retailerProducts(database, 'ebay');
   const recent = new Set(
     (await database.run((db) => db.select({ productId: clicks.productId }).from(clicks).where(gte(clicks.createdAt, new Date(Date.now() - REPEAT_WINDOW_MS))).all())).map(
       (row) => row.productId,

@@ -1,9 +1,29 @@
-/** What the click id specs share: retailers answered by the test, following a buy link, and the click it stored. */
-import { eq } from 'drizzle-orm';
+/**
+ * What the click id specs share: the demo's products of a retailer, retailers answered by the test, following a buy
+ * link, and the click it stored.
+ */
+import { and, asc, eq, like } from 'drizzle-orm';
 import type { BrowserContext, Locator, Page, Request } from '@playwright/test';
 import type { Database } from '../../db/client.ts';
-import { clicks } from '../../db/schema.ts';
+import { clicks, products, type Product } from '../../db/schema.ts';
 import { expect } from './fixtures.ts';
+
+/**
+ * The demo's available products of one retailer with an https link, in name order. Admin specs that click pick from
+ * the middle: admin-products.spec.ts works near the start of the name order, admin-csv-import.spec.ts at the end.
+ */
+export async function retailerProducts(database: Database, source: 'ebay' | 'amazon'): Promise<Product[]> {
+  const rows = await database.run((db) =>
+    db
+      .select()
+      .from(products)
+      .where(and(eq(products.availability, true), eq(products.affiliateSource, source), like(products.affiliateUrl, 'https://%')))
+      .orderBy(asc(products.name))
+      .all(),
+  );
+  if (rows.length === 0) throw new Error(`the demo seed has no ${source} product`);
+  return rows;
+}
 
 /** Every request to a retailer is answered here: no real network, and the test sees the URL the browser asked for. */
 export async function fakeRetailers(context: BrowserContext): Promise<void> {

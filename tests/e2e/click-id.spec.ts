@@ -5,12 +5,11 @@
  * no sub-id. Without JavaScript the plain link is followed. The retailer is never reached: every retailer host is
  * answered by the test (context.route).
  */
-import { and, eq, like } from 'drizzle-orm';
 import type { Page } from '@playwright/test';
 import { Database } from '../../db/client.ts';
-import { products, type Product } from '../../db/schema.ts';
+import type { Product } from '../../db/schema.ts';
 import { isClickId } from '../../src/domain/revenue/click-id.ts';
-import { fakeRetailers, follow, storedClick } from './click-helpers.ts';
+import { fakeRetailers, follow, retailerProducts, storedClick } from './click-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
 /** A browser's User-Agent, unique to this run, so an earlier run's repeat window cannot swallow its clicks. */
@@ -23,18 +22,9 @@ test.beforeAll(() => {
 });
 test.afterAll(() => database.close());
 
+/** The retailer's product with the lowest id. */
 async function firstProduct(source: 'ebay' | 'amazon'): Promise<Product> {
-  const row = await database.run((db) =>
-    db
-      .select()
-      .from(products)
-      .where(and(eq(products.availability, true), eq(products.affiliateSource, source), like(products.affiliateUrl, 'https://%')))
-      .orderBy(products.id)
-      .limit(1)
-      .get(),
-  );
-  if (!row) throw new Error(`the demo seed has no ${source} product`);
-  return row;
+  return (await retailerProducts(database, source)).reduce((first, product) => (product.id < first.id ? product : first));
 }
 
 test.describe('a buy link carries a fresh click id', () => {
