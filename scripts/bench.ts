@@ -264,7 +264,8 @@ async function trackFigures(databaseUrl: string, site: string, port: number): Pr
   const { silentLogger } = await import('../src/server/local/logger.ts');
   const { startLocalServer } = await import('../src/server/local/server.ts');
   const { measureTrack } = await import('./bench/track.ts');
-  const server = await startLocalServer({ port, site, functionsDir: resolve(projectRoot, 'netlify/functions'), logger: silentLogger });
+  // As `npm start` runs it (batchScheduling); this suite starts no browser that would inherit the policy.
+  const server = await startLocalServer({ port, site, functionsDir: resolve(projectRoot, 'netlify/functions'), logger: silentLogger, batchScheduling: true });
   const database = new Database({ url: databaseUrl });
   try {
     return await measureTrack(database, server.url, Number(values.requests), log);

@@ -30,6 +30,7 @@ await applyMigrations(getDatabase());
 
 const server = await startLocalServer({
   port: values.port !== undefined ? Number(values.port) : env().PORT,
+  batchScheduling: true,
   host: values.host,
   site: resolve(projectRoot, values.dir),
   functionsDir: resolve(projectRoot, 'netlify/functions'),

@@ -76,6 +76,7 @@ if (await isDatabaseEmpty(database)) {
 let settled = false;
 const server = await startLocalServer({
   port: config.PORT,
+  batchScheduling: true,
   site: { current: () => (settled ? folders.current() : undefined) },
   functionsDir: join(projectRoot, 'netlify/functions'),
   siteUrl: config.SITE_URL,

@@ -11,6 +11,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { newClickId } from '../../src/domain/revenue/click-id.ts';
+import { schedulingPolicy, type SchedulingPolicy } from '../../src/server/local/scheduling.ts';
 
 export const CONCURRENCY = 50;
 export const PER_ADDRESS = 50;
@@ -30,6 +31,8 @@ export interface Sent {
   statuses: Map<number, number>;
   /** This process's CPU time while it sent, in microseconds: the load's own share of the machine's cores. */
   cpuMicros: number;
+  /** This process's scheduling policy, inherited from the server's process that started it (undefined off Linux). */
+  scheduling: SchedulingPolicy | undefined;
 }
 
 export interface LoadOrder {
@@ -93,7 +96,7 @@ async function fire({ baseUrl, productIds, total, block }: LoadOrder): Promise<S
   const { port, host } = new URL(baseUrl);
   const addresses = Math.ceil(total / PER_ADDRESS);
   const requests = beaconRequests(host, productIds, total);
-  const sent: Sent = { latencies: [], elapsedMs: 0, errors: 0, statuses: new Map(), cpuMicros: 0 };
+  const sent: Sent = { latencies: [], elapsedMs: 0, errors: 0, statuses: new Map(), cpuMicros: 0, scheduling: schedulingPolicy() };
   const firstSent = performance.now();
   const cpuBefore = process.cpuUsage();
   let next = 0;

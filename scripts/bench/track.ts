@@ -2,7 +2,7 @@
  * `npm run bench -- track`: the click beacon endpoint under load (issue 14, point 6; ARCHITECTURE section 9: p95 under
  * 20 ms at 50 concurrent connections, no errors). Over HTTP to the real local server and function, against the
  * bench's freshly seeded database: REQUESTS click beacons with valid click ids, at most CONCURRENCY in flight, each
- * on a kept-alive connection (undici pools).
+ * on a kept-alive connection (track-load.ts).
  *
  * Every beacon must be counted and stored, so none may be a repeat or rate-limited: the server knows a client by its
  * network address, so the beacons come from many loopback addresses (the whole of 127.0.0.0/8 reaches the server),
@@ -18,6 +18,7 @@ import { clicks, productAnalytics, products } from '../../db/schema.ts';
 import { CONCURRENCY, PER_ADDRESS, type LoadOrder, type Sent } from './track-load.ts';
 import type { Figure } from './report.ts';
 import { cpuByRole, threadCpu } from './thread-cpu.ts';
+import { schedulingPolicy } from '../../src/server/local/scheduling.ts';
 
 const BUDGET_P95_MS = 20;
 /** How long the writes may take to land after the last answer before the bench calls them lost. */
@@ -102,6 +103,9 @@ export async function measureTrack(database: Database, baseUrl: string, requests
   const byRole = threadsBefore && threadsAfter ? cpuByRole(threadsBefore, threadsAfter) : undefined;
   const stored = { clicks: after.clicks - before.clicks, counted: after.counted - before.counted };
   log(`track: answers ${JSON.stringify(Object.fromEntries(sent.statuses))}; stored ${stored.clicks} clicks rows, ${stored.counted} counted clicks`);
+  // The server's process is in SCHED_BATCH, as under `npm start` (src/server/local/scheduling.ts); the load's process
+  // inherits it, so it does not preempt the server at each answer either, as a client on another machine could not.
+  log(`track: scheduling policy of the server's process ${schedulingPolicy() ?? 'unknown'}, of the load's ${sent.scheduling ?? 'unknown'}`);
 
   log('track: the same load against a bare node:http server (the floor)');
   const floor = await floorP95(productIds, requests);

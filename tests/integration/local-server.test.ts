@@ -4,15 +4,19 @@
  * written back.
  */
 import { once } from 'node:events';
+import { readdirSync } from 'node:fs';
 import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '../../src/server/local/server.ts';
+import { schedulingPolicy } from '../../src/server/local/scheduling.ts';
 import type { Logger } from '../../src/server/local/logger.ts';
 import { createTempDatabase, type TempDatabase } from '../helpers/temp-db.ts';
 
 const fixtures = join(import.meta.dirname, '../fixtures');
+/** Before any server started: whatever the test runner was started with. */
+const policyAtStart = schedulingPolicy();
 const repoFunctions = join(import.meta.dirname, '../../netlify/functions');
 
 function recordingLogger(): Logger & { lines: string[] } {
@@ -315,6 +319,23 @@ describe('the repository functions', () => {
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET');
     await response.text();
+  });
+});
+
+describe('scheduling', () => {
+  const policies = () => readdirSync('/proc/self/task').map((thread) => schedulingPolicy(Number(thread)));
+
+  // Its threads stop preempting one another at every wakeup under a burst (scheduling.ts; the track bench's budget).
+  it.skipIf(process.platform !== 'linux')("puts the server's process, every thread of it, in SCHED_BATCH when asked, as npm start does", async () => {
+    // The servers above were not asked, and left it as it was: a test runner's browsers must not inherit the policy.
+    expect(new Set(policies())).toEqual(new Set([policyAtStart]));
+    const batch = await startLocalServer({ port: 0, site: join(fixtures, 'local-site'), functionsDir: join(fixtures, 'local-functions'), logger, batchScheduling: true });
+    try {
+      expect(new Set(policies())).toEqual(new Set(['batch']));
+      expect((await fetch(`${batch.url}/`)).status).toBe(200);
+    } finally {
+      await batch.close();
+    }
   });
 });
 

@@ -14,6 +14,7 @@ import { headerRulesFor, headersForPath } from './headers.ts';
 import { consoleLogger, errorMessage, type Logger } from './logger.ts';
 import { serveStatic } from './static-files.ts';
 import { originFormTarget, requestUrl } from './request-url.ts';
+import { scheduleAsBatch } from './scheduling.ts';
 
 /** Where the site being served lives; SiteFolders is one, so a published rebuild is picked up at once. */
 export interface BuildPointer {
@@ -32,6 +33,12 @@ export interface LocalServerOptions {
   siteUrl?: string;
   logger?: Logger;
   importModule?: ModuleImporter;
+  /**
+   * Puts this whole process in the batch scheduling policy (scheduling.ts), for a process that is the server and
+   * nothing else: `npm start`, scripts/server.ts. Not for one that also starts browsers to test or measure pages:
+   * processes it starts inherit the policy.
+   */
+  batchScheduling?: boolean;
 }
 
 export interface LocalServer {
@@ -48,6 +55,8 @@ export interface LocalServer {
 
 export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
   const logger = options.logger ?? consoleLogger;
+  // Its threads (and the tracking writer's, started later) stop preempting one another at every wakeup.
+  if (options.batchScheduling) await scheduleAsBatch();
   const pointer: BuildPointer = typeof options.site === 'string' ? fixedFolder(options.site) : options.site;
   const routes = await loadFunctions(options.functionsDir, options.importModule);
   const route = createRouter(routes);

@@ -1,0 +1,45 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { once } from 'node:events';
+import { afterEach, describe, expect, it } from 'vitest';
+import { scheduleAsBatch, schedulingPolicy } from '../../src/server/local/scheduling.ts';
+
+/** A Node process that idles until killed: it has several threads (V8's helpers, libuv's), as the server has. */
+async function idleNode(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['-e', 'process.stdout.write("ready"); setInterval(() => {}, 1000)'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await once(child.stdout!, 'data');
+  return child;
+}
+
+const threadsOf = (pid: number) => readdirSync(`/proc/${pid}/task`).map(Number);
+
+describe.skipIf(process.platform !== 'linux')('the local server as a batch workload', () => {
+  const children: ChildProcess[] = [];
+  afterEach(() => {
+    for (const child of children.splice(0)) child.kill();
+  });
+
+  it('reads a process policy from /proc: normal for a new process', async () => {
+    const child = await idleNode();
+    children.push(child);
+    expect(schedulingPolicy(child.pid)).toBe('normal');
+  });
+
+  it('puts every thread of the process in SCHED_BATCH, not only the first', async () => {
+    const child = await idleNode();
+    children.push(child);
+    const threads = threadsOf(child.pid!);
+    expect(threads.length).toBeGreaterThan(1);
+
+    await expect(scheduleAsBatch(child.pid)).resolves.toBe(true);
+    expect(threads.map((thread) => schedulingPolicy(thread))).toEqual(threads.map(() => 'batch'));
+  });
+
+  it('never rejects: a process that is gone is left as it was, and says so', async () => {
+    const child = await idleNode();
+    child.kill();
+    await once(child, 'exit');
+    await expect(scheduleAsBatch(child.pid)).resolves.toBe(false);
+    expect(schedulingPolicy(child.pid)).toBeUndefined();
+  });
+});
