@@ -103,8 +103,9 @@ export async function measureTrack(database: Database, baseUrl: string, requests
   const byRole = threadsBefore && threadsAfter ? cpuByRole(threadsBefore, threadsAfter) : undefined;
   const stored = { clicks: after.clicks - before.clicks, counted: after.counted - before.counted };
   log(`track: answers ${JSON.stringify(Object.fromEntries(sent.statuses))}; stored ${stored.clicks} clicks rows, ${stored.counted} counted clicks`);
-  // The server's process is in SCHED_BATCH, as under `npm start` (src/server/local/scheduling.ts); the load's process
-  // inherits it, so it does not preempt the server at each answer either, as a client on another machine could not.
+  // The server's process is in SCHED_BATCH, as under `npm start` (src/server/local/scheduling.ts). The load's process
+  // inherits it, so it does not preempt the server at each answer, as a client on another machine could not; the p95
+  // depends on that (decisions.md, "The local server is a batch workload"), so both are printed.
   log(`track: scheduling policy of the server's process ${schedulingPolicy() ?? 'unknown'}, of the load's ${sent.scheduling ?? 'unknown'}`);
 
   log('track: the same load against a bare node:http server (the floor)');

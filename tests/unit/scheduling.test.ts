@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,27 +12,40 @@ async function idleNode(): Promise<ChildProcess> {
 }
 
 const threadsOf = (pid: number) => readdirSync(`/proc/${pid}/task`).map(Number);
+const chrt = (...args: string[]) => spawnSync('chrt', args, { stdio: 'ignore' }).status === 0;
+/** util-linux's chrt, which every Debian has; where it is missing the server runs as before, and so nothing to test. */
+const hasChrt = process.platform === 'linux' && chrt('--version');
 
-describe.skipIf(process.platform !== 'linux')('the local server as a batch workload', () => {
+describe.skipIf(!hasChrt)('the local server as a batch workload', () => {
   const children: ChildProcess[] = [];
   afterEach(() => {
     for (const child of children.splice(0)) child.kill();
   });
 
-  it('reads a process policy from /proc: normal for a new process', async () => {
+  it('reads a new process’s policy from /proc: the one it was started with', async () => {
     const child = await idleNode();
     children.push(child);
-    expect(schedulingPolicy(child.pid)).toBe('normal');
+    expect(schedulingPolicy(child.pid)).toBe(schedulingPolicy(process.pid));
   });
 
-  it('puts every thread of the process in SCHED_BATCH, not only the first', async () => {
+  it('puts every thread of a process under the normal policy in SCHED_BATCH, not only the first', async () => {
     const child = await idleNode();
     children.push(child);
+    expect(chrt('--other', '--all-tasks', '--pid', '0', String(child.pid))).toBe(true);
     const threads = threadsOf(child.pid!);
     expect(threads.length).toBeGreaterThan(1);
 
     await expect(scheduleAsBatch(child.pid)).resolves.toBe(true);
     expect(threads.map((thread) => schedulingPolicy(thread))).toEqual(threads.map(() => 'batch'));
+  });
+
+  it('leaves a process an operator started under another policy as it is', async () => {
+    const child = await idleNode();
+    children.push(child);
+    expect(chrt('--idle', '--all-tasks', '--pid', '0', String(child.pid))).toBe(true);
+
+    await expect(scheduleAsBatch(child.pid)).resolves.toBe(false);
+    expect(schedulingPolicy(child.pid)).toBe('idle');
   });
 
   it('never rejects: a process that is gone is left as it was, and says so', async () => {

@@ -56,7 +56,9 @@ export interface LocalServer {
 export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
   const logger = options.logger ?? consoleLogger;
   // Its threads (and the tracking writer's, started later) stop preempting one another at every wakeup.
-  if (options.batchScheduling) await scheduleAsBatch();
+  if (options.batchScheduling && !(await scheduleAsBatch())) {
+    logger.info('The server runs under its current scheduling policy: the batch one could not be set (docs/operations.md).');
+  }
   const pointer: BuildPointer = typeof options.site === 'string' ? fixedFolder(options.site) : options.site;
   const routes = await loadFunctions(options.functionsDir, options.importModule);
   const route = createRouter(routes);
