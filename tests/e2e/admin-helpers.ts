@@ -3,7 +3,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { expect } from './fixtures.ts';
+import { Database } from '../../db/client.ts';
+import { expect, test } from './fixtures.ts';
 
 /** Signs in through the API; the page's context keeps the session cookie. */
 export async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
@@ -44,8 +45,9 @@ export async function publishedHtml(page: Page, path: string, contains: string, 
 
 /**
  * Specs that count the dashboard's figures or add to them (admin-analytics.spec.ts clears the recent analytics;
- * admin-revenue-flow adds a view, a click and a conversion; admin-blog-buy-links a click) take turns: a directory made atomically beside this run's site is the lock,
- * shared by every worker of the run. Answers the release. The wait is for the other spec to finish, so it is long.
+ * admin-revenue-flow adds a view, a click and a conversion; admin-blog-buy-links a click) take turns: a directory
+ * made atomically beside this run's site is the lock, shared by every worker of the run. Answers the release. The
+ * wait is for the other spec to finish, so it is long.
  */
 export async function analyticsLock(): Promise<() => Promise<void>> {
   const lock = join(dirname(process.env.E2E_SITE_DIR!), 'analytics.lock');
@@ -64,4 +66,30 @@ export async function analyticsLock(): Promise<() => Promise<void>> {
     )
     .toBe(true);
   return async () => rmSync(lock, { recursive: true, force: true });
+}
+
+/**
+ * The hooks of a spec that adds to the dashboard's figures and reads the run's database: before its tests it waits its
+ * turn (analyticsLock) and opens the database; after them it closes it and gives the turn up. The database is there
+ * from the first test on.
+ */
+export function analyticsTurn(): { readonly database: Database } {
+  let database: Database | undefined;
+  let release: (() => Promise<void>) | undefined;
+  test.beforeAll(async () => {
+    // The wait for the other analytics specs to finish, if they run beside this one.
+    test.setTimeout(660_000);
+    release = await analyticsLock();
+    database = new Database({ url: process.env.DATABASE_URL! });
+  });
+  test.afterAll(async () => {
+    database?.close();
+    await release?.();
+  });
+  return {
+    get database() {
+      if (!database) throw new Error('the database opens in beforeAll: read it in a test');
+      return database;
+    },
+  };
 }

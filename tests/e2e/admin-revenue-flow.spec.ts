@@ -16,12 +16,11 @@
  */
 import { and, count, eq, gte, inArray, lt, sum } from 'drizzle-orm';
 import type { Locator, Page } from '@playwright/test';
-import { Database } from '../../db/client.ts';
 import { clicks, conversions, productAnalytics, type Product } from '../../db/schema.ts';
 import { isClickId } from '../../src/domain/revenue/click-id.ts';
 import { REPEAT_WINDOW_MS } from '../../src/domain/tracking.ts';
 import { e2eAccounts } from './accounts.ts';
-import { analyticsLock, signIn } from './admin-helpers.ts';
+import { analyticsTurn, signIn } from './admin-helpers.ts';
 import { retailerProducts } from './click-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -38,18 +37,7 @@ const SALE_CENTS = 15_425;
 
 const money = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 
-let database: Database;
-let releaseLock: () => Promise<void>;
-test.beforeAll(async () => {
-  // The wait for admin-analytics.spec.ts to finish, if it runs beside this spec.
-  test.setTimeout(660_000);
-  releaseLock = await analyticsLock();
-  database = new Database({ url: process.env.DATABASE_URL! });
-});
-test.afterAll(async () => {
-  database?.close();
-  await releaseLock?.();
-});
+const analytics = analyticsTurn();
 
 /**
  * An eBay product with a tagged https link, from the middle of the name order, that nobody clicked within the repeat
@@ -57,9 +45,9 @@ test.afterAll(async () => {
  * be a repeat and not counted. `clicks` holds every click with a click id and no spec clears it.
  */
 async function productOfOurOwn(): Promise<Product> {
-  const rows = await retailerProducts(database, 'ebay');
+  const rows = await retailerProducts(analytics.database, 'ebay');
   const recent = new Set(
-    (await database.run((db) => db.select({ productId: clicks.productId }).from(clicks).where(gte(clicks.createdAt, new Date(Date.now() - REPEAT_WINDOW_MS))).all())).map(
+    (await analytics.database.run((db) => db.select({ productId: clicks.productId }).from(clicks).where(gte(clicks.createdAt, new Date(Date.now() - REPEAT_WINDOW_MS))).all())).map(
       (row) => row.productId,
     ),
   );
@@ -79,7 +67,7 @@ interface Figures {
 
 /** The product's figures for 'Last 7 days' as stored: the rows the dashboard counts (reversed conversions count nothing). */
 async function storedFigures(productId: number): Promise<Figures> {
-  return database.run(async (db) => {
+  return analytics.database.run(async (db) => {
     const events = async (type: 'view' | 'click') =>
       (
         await db
@@ -112,7 +100,7 @@ async function storedFigures(productId: number): Promise<Figures> {
 
 /** The page path's clicks and counted conversions for 'Last 7 days' as stored (the top pages table). */
 async function storedPageFigures(pagePath: string): Promise<Omit<Figures, 'views'>> {
-  return database.run(async (db) => {
+  return analytics.database.run(async (db) => {
     const clicked = await db
       .select({ n: count() })
       .from(productAnalytics)
@@ -221,7 +209,7 @@ test('a buy link click, a postback with its click id, and the commission on the 
   // browser viewed the page within the repeat window (all share one address); the figures take it as stored.
   const views = await test.step('the click is stored', async () => {
     await expect
-      .poll(async () => (await database.run((db) => db.select().from(clicks).where(eq(clicks.clickId, clickId)).get())) ?? null, { timeout: 30_000 })
+      .poll(async () => (await analytics.database.run((db) => db.select().from(clicks).where(eq(clicks.clickId, clickId)).get())) ?? null, { timeout: 30_000 })
       .toMatchObject({ clickId, productId: product.id, pagePath, network: 'ebay' });
     await expect.poll(async () => (await storedFigures(product.id)).clicks, { timeout: 30_000 }).toBe(before.clicks + 1);
     const counted = (await storedFigures(product.id)).views - before.views;

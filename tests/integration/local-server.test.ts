@@ -332,6 +332,27 @@ describe('scheduling', () => {
       .filter((policy) => policy !== undefined);
   const hasChrt = process.platform === 'linux' && spawnSync('chrt', ['--version'], { stdio: 'ignore' }).status === 0;
 
+  it.skipIf(policyAtStart !== 'normal')('says so once in its log, and serves, when the batch policy cannot be set (no chrt)', async () => {
+    const own = recordingLogger();
+    const path = process.env.PATH;
+    process.env.PATH = '';
+    let server: LocalServer | undefined;
+    try {
+      server = await startLocalServer({ port: 0, site: join(fixtures, 'local-site'), functionsDir: join(fixtures, 'local-functions'), logger: own, batchScheduling: true });
+    } finally {
+      process.env.PATH = path;
+    }
+    try {
+      expect(own.lines.filter((line) => line.includes('scheduling policy'))).toEqual([
+        'The server runs under the normal scheduling policy, not the batch one (docs/operations.md).',
+      ]);
+      expect(new Set(policies())).toEqual(new Set(['normal']));
+      expect((await fetch(`${server.url}/`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
   // Its threads stop preempting one another at every wakeup under a burst (scheduling.ts; the track bench's budget).
   it.skipIf(!hasChrt || policyAtStart !== 'normal')(
     "puts the server's process in SCHED_BATCH when asked, as npm start does: every thread, and those it starts later",

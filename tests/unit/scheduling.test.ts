@@ -35,7 +35,7 @@ describe.skipIf(!hasChrt)('the local server as a batch workload', () => {
     const threads = threadsOf(child.pid!);
     expect(threads.length).toBeGreaterThan(1);
 
-    await expect(scheduleAsBatch(child.pid)).resolves.toBe(true);
+    await expect(scheduleAsBatch(child.pid)).resolves.toBe('batch');
     expect(threads.map((thread) => schedulingPolicy(thread))).toEqual(threads.map(() => 'batch'));
   });
 
@@ -44,15 +44,15 @@ describe.skipIf(!hasChrt)('the local server as a batch workload', () => {
     children.push(child);
     expect(chrt('--idle', '--all-tasks', '--pid', '0', String(child.pid))).toBe(true);
 
-    await expect(scheduleAsBatch(child.pid)).resolves.toBe(false);
+    await expect(scheduleAsBatch(child.pid)).resolves.toBe('idle');
     expect(schedulingPolicy(child.pid)).toBe('idle');
   });
 
-  it('never rejects: a process that is gone is left as it was, and says so', async () => {
+  it('never rejects: a process that is gone has no policy to tell', async () => {
     const child = await idleNode();
     child.kill();
     await once(child, 'exit');
-    await expect(scheduleAsBatch(child.pid)).resolves.toBe(false);
+    await expect(scheduleAsBatch(child.pid)).resolves.toBeUndefined();
     expect(schedulingPolicy(child.pid)).toBeUndefined();
   });
 });

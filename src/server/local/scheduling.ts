@@ -46,14 +46,15 @@ export function schedulingPolicy(pid: number = process.pid): SchedulingPolicy | 
 
 /**
  * Puts every thread of a process under the normal policy in SCHED_BATCH (`chrt --batch --all-tasks`). Resolves with
- * whether the process is now batch; never rejects, since the server works the same without it.
+ * the process's policy afterwards (undefined where /proc does not say); never rejects, since the server works the
+ * same without it.
  */
-export function scheduleAsBatch(pid: number = process.pid): Promise<boolean> {
-  if (process.platform !== 'linux' || schedulingPolicy(pid) !== 'normal') return Promise.resolve(false);
-  return new Promise((resolve) => {
+export async function scheduleAsBatch(pid: number = process.pid): Promise<SchedulingPolicy | undefined> {
+  const current = schedulingPolicy(pid);
+  if (process.platform !== 'linux' || current !== 'normal') return current;
+  await new Promise<void>((resolve) => {
     // The 0 is the priority: the only one the batch policy takes.
-    execFile('chrt', ['--batch', '--all-tasks', '--pid', '0', String(pid)], { timeout: CHRT_TIMEOUT_MS }, (error) =>
-      resolve(!error && schedulingPolicy(pid) === 'batch'),
-    );
+    execFile('chrt', ['--batch', '--all-tasks', '--pid', '0', String(pid)], { timeout: CHRT_TIMEOUT_MS }, () => resolve());
   });
+  return schedulingPolicy(pid);
 }

@@ -56,8 +56,9 @@ export interface LocalServer {
 export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
   const logger = options.logger ?? consoleLogger;
   // Its threads (and the tracking writer's, started later) stop preempting one another at every wakeup.
-  if (options.batchScheduling && !(await scheduleAsBatch())) {
-    logger.info('The server runs under its current scheduling policy: the batch one could not be set (docs/operations.md).');
+  if (options.batchScheduling) {
+    const policy = await scheduleAsBatch();
+    if (policy !== 'batch') logger.info(`The server runs under the ${policy ?? 'system'} scheduling policy, not the batch one (docs/operations.md).`);
   }
   const pointer: BuildPointer = typeof options.site === 'string' ? fixedFolder(options.site) : options.site;
   const routes = await loadFunctions(options.functionsDir, options.importModule);
