@@ -1,5 +1,10 @@
 /**
- * The one way to reach the database.
+ * The one way to reach the database, embedded (`file:`) or remote (a libSQL/Turso URL), behind one interface.
+ *
+ * Two drivers: a remote URL is served by @libsql/client's web entry point (HTTP or WebSocket, nothing native), an
+ * embedded file by its Node entry point, which loads libSQL's native binary. The native one is imported only when a
+ * `file:` URL is opened, so a process talking to Turso (every Netlify Function) never loads it, and netlify.toml keeps
+ * the binary out of the function bundles (docs/operations.md lists what differs between the two).
  *
  * Measured driver facts (ARCHITECTURE section 4): a `file:` client's busy timeout
  * defaults to 0, and after a SQLITE_BUSY error @libsql/client 0.17–0.18 can report
@@ -8,8 +13,10 @@
  * after any busy error; the failed operation is then retried on the new client
  * (it did not commit, so running it again is safe).
  */
-import { createClient, type Client } from '@libsql/client';
-import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
+import type { Client, Config } from '@libsql/client';
+import { createClient as createRemoteClient } from '@libsql/client/web';
+import type { LibSQLDatabase } from 'drizzle-orm/libsql/driver-core';
+import { drizzle } from 'drizzle-orm/libsql/web';
 import * as schema from './schema.ts';
 
 export type Db = LibSQLDatabase<typeof schema>;
@@ -53,10 +60,42 @@ export function isEmbedded(url: string): boolean {
   return url.startsWith('file:');
 }
 
-interface Handle {
+/** Said when an embedded database is asked for where its native driver is not deployed (a Netlify Function). */
+export const EMBEDDED_DRIVER_MISSING =
+  'An embedded (file:) database needs the native libSQL driver, which is not deployed with Netlify Functions: set DATABASE_URL to the remote libSQL (Turso) URL.';
+
+/** The embedded driver, loaded on first use: its module loads libSQL's native binary. */
+async function createEmbeddedClient(config: Config): Promise<Client> {
+  const driver = await import('@libsql/client').catch((error: unknown) => {
+    throw new Error(EMBEDDED_DRIVER_MISSING, { cause: error });
+  });
+  return driver.createClient(config);
+}
+
+/** A client with this project's settings: an embedded one gets one connection, the busy timeout, WAL and the checkpoint threshold. */
+async function openClient(config: DbConfig): Promise<Client> {
+  if (!isEmbedded(config.url)) return createRemoteClient({ url: config.url, authToken: config.authToken });
+  // One connection: run() gives an embedded client one operation at a time, and its statements run synchronously
+  // anyway, so a second connection (the client pools up to 20) bought nothing but one without the settings below.
+  const client = await createEmbeddedClient({ url: config.url, timeout: config.busyTimeoutMs ?? BUSY_TIMEOUT_MS, concurrency: 1 });
+  try {
+    // journal_mode is stored in the file; the checkpoint threshold is the connection's own, set on its only one.
+    await client.execute('PRAGMA journal_mode = WAL');
+    await client.execute(`PRAGMA wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
+  } catch (error) {
+    client.close();
+    throw error;
+  }
+  return client;
+}
+
+interface Opened {
   client: Client;
   db: Db;
-  ready: Promise<void>;
+}
+
+interface Handle {
+  opened: Promise<Opened>;
   /** Operations running on this client; a discarded client closes when they finish. */
   inFlight: number;
   discarded: boolean;
@@ -96,8 +135,8 @@ export class Database {
     for (let attempt = 0; ; attempt++) {
       const handle = this.#acquire();
       try {
-        await handle.ready;
-        return await work(handle.db);
+        const { db } = await handle.opened;
+        return await work(db);
       } catch (error) {
         if (!isBusyError(error)) throw error;
         this.#retire(handle);
@@ -112,9 +151,7 @@ export class Database {
 
   /** The raw client, for migrations and PRAGMAs. Not busy-protected: prefer run(). */
   async client(): Promise<Client> {
-    const handle = this.#current();
-    await handle.ready;
-    return handle.client;
+    return (await this.#current().opened).client;
   }
 
   close(): void {
@@ -123,23 +160,9 @@ export class Database {
 
   #current(): Handle {
     if (!this.#handle) {
-      const embedded = isEmbedded(this.#config.url);
-      const client = createClient({
-        url: this.#config.url,
-        authToken: this.#config.authToken,
-        // One connection: run() gives an embedded client one operation at a time, and its statements run synchronously
-        // anyway, so a second connection (the client pools up to 20) bought nothing but one without the settings below.
-        ...(embedded ? { timeout: this.#config.busyTimeoutMs ?? BUSY_TIMEOUT_MS, concurrency: 1 } : {}),
-      });
-      // journal_mode is stored in the file; the checkpoint threshold is the connection's own, set on its only one.
-      const ready = embedded
-        ? client
-            .execute('PRAGMA journal_mode = WAL')
-            .then(() => client.execute(`PRAGMA wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`))
-            .then(() => undefined)
-        : Promise.resolve();
-      ready.catch(() => undefined); // surfaced by the first run() that awaits it
-      this.#handle = { client, db: drizzle(client, { schema }), ready, inFlight: 0, discarded: false };
+      const opened = openClient(this.#config).then((client) => ({ client, db: drizzle(client, { schema }) }));
+      opened.catch(() => undefined); // surfaced by the first run() that awaits it
+      this.#handle = { opened, inFlight: 0, discarded: false };
     }
     return this.#handle;
   }
@@ -152,13 +175,17 @@ export class Database {
 
   #release(handle: Handle): void {
     handle.inFlight--;
-    if (handle.discarded && handle.inFlight === 0) handle.client.close();
+    if (handle.discarded && handle.inFlight === 0) closeHandle(handle);
   }
 
   #retire(handle: Handle): void {
     if (this.#handle === handle) this.#handle = undefined;
     if (handle.discarded) return;
     handle.discarded = true;
-    if (handle.inFlight === 0) handle.client.close();
+    if (handle.inFlight === 0) closeHandle(handle);
   }
+}
+
+function closeHandle(handle: Handle): void {
+  handle.opened.then(({ client }) => client.close(), () => undefined);
 }

@@ -15,6 +15,8 @@
  * An embedded database's batches are written on a thread of their own (track-write-thread.ts): its client runs
  * synchronously, so on the server's thread every batch held up every request in flight.
  */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { isEmbedded, type Database } from '../../db/client.ts';
 import { rateLimits } from '../domain/rate-limit.ts';
@@ -40,6 +42,8 @@ interface Pending {
 /** Writes one batch and says what became of each event, in order. */
 type BatchWrite = (inputs: TrackInput[]) => Promise<TrackOutcome[]>;
 
+const THREAD_MODULE = new URL('./track-write-thread.ts', import.meta.url);
+
 const writeHere = (database: Database): BatchWrite => (inputs) => recordTrackEvents(database, inputs, { rateLimit: rateLimits.track });
 
 /**
@@ -58,7 +62,7 @@ export class ThreadBatchWriter {
   #nextId = 0;
   readonly #waiting = new Map<number, { resolve: (outcomes: TrackOutcome[]) => void; reject: (error: Error) => void }>();
 
-  constructor(database: Database, module = new URL('./track-write-thread.ts', import.meta.url)) {
+  constructor(database: Database, module = THREAD_MODULE) {
     this.#options = { url: database.url };
     this.#module = module;
     this.#fallback = writeHere(database);
@@ -173,11 +177,20 @@ class TrackWriter {
 
 const writers = new WeakMap<Database, TrackWriter>();
 
+/**
+ * Where the batches are written: on a thread only for an embedded database whose thread module is there to start. A
+ * remote database's client waits on the network, not the CPU, so a thread would buy nothing; and a Netlify Function's
+ * bundle carries no thread module (nor an embedded database), so it is never tried there.
+ */
+export function writesOnThread(databaseUrl: string, threadModule: URL = THREAD_MODULE): boolean {
+  return isEmbedded(databaseUrl) && threadModule.protocol === 'file:' && existsSync(fileURLToPath(threadModule));
+}
+
 /** Queues one event for `database`; the promise settles once it is written (or dropped), never rejects. */
 export function enqueueTrackEvent(database: Database, input: TrackInput): Promise<QueuedOutcome> {
   let writer = writers.get(database);
   if (!writer) {
-    writer = isEmbedded(database.url)
+    writer = writesOnThread(database.url)
       ? new TrackWriter(new ThreadBatchWriter(database).write, { flushDelayMs: FLUSH_DELAY_MS.thread, batchesOut: 2 })
       : new TrackWriter(writeHere(database), { flushDelayMs: FLUSH_DELAY_MS.here, batchesOut: 1 });
     writers.set(database, writer);

@@ -7,7 +7,7 @@ import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clicks, productAnalytics, products } from '../../db/schema.ts';
 import { newClickId } from '../../src/domain/revenue/click-id.ts';
-import { enqueueTrackEvent, MAX_PENDING, ThreadBatchWriter } from '../../src/server/track-writer.ts';
+import { enqueueTrackEvent, MAX_PENDING, ThreadBatchWriter, writesOnThread } from '../../src/server/track-writer.ts';
 import { createTempDatabase, type TempDatabase } from '../helpers/temp-db.ts';
 
 let temp: TempDatabase;
@@ -35,6 +35,18 @@ describe('the tracking writer', () => {
     // Drained: new events are taken again.
     expect(await enqueueTrackEvent(temp.database, event(MAX_PENDING + 1))).toBe('recorded');
   }, 120_000);
+});
+
+describe('where the batches are written', () => {
+  it('uses a thread for an embedded database whose thread module is there', () => {
+    expect(writesOnThread(temp.database.url)).toBe(true);
+  });
+
+  it('never tries a thread for a remote database, nor where the thread module was not deployed (a function bundle)', () => {
+    expect(writesOnThread('libsql://repwell.example.turso.io')).toBe(false);
+    expect(writesOnThread('https://repwell.example.turso.io')).toBe(false);
+    expect(writesOnThread(temp.database.url, new URL('./no-such-thread-module.ts', import.meta.url))).toBe(false);
+  });
 });
 
 describe('the tracking writer thread', () => {
