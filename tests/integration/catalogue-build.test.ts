@@ -20,6 +20,7 @@ import {
   decodeCardShard,
   decodeSearchShard,
   picksScope,
+  readManifestFile,
   type CardShardFile,
   type PicksFile,
   type SearchShardFile,
@@ -78,7 +79,9 @@ function canonicalOf(page: string): string {
 }
 
 function dataFiles() {
-  const versions = readdirSync(join(site, 'catalogue-data'));
+  const versions = readdirSync(join(site, 'catalogue-data'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
   expect(versions).toHaveLength(1);
   const folder = join(site, 'catalogue-data', versions[0]!);
   const read = <T>(path: string) => JSON.parse(readFileSync(join(folder, path), 'utf8')) as T;
@@ -216,6 +219,19 @@ describe('the data files', () => {
       expect(ids(picks.scopes[picksScope(scope)]!.highestRated)).toEqual(ids(expected.highestRated.map((item) => item.product)));
     }
     expect(picks.scopes['']!.highestRated.length).toBeGreaterThan(0);
+  });
+
+  it('name the current build in its manifest, with the categories and counts its pages show', () => {
+    const data = dataFiles();
+    const manifest = readManifestFile(JSON.parse(html('catalogue-data/current.json')));
+    expect(manifest?.version).toBe(data.version);
+    expect(new Set(manifest?.shardKeys)).toEqual(new Set(data.keys));
+    const items = mergeShards(data.keys.map((key) => data.cards(key)));
+    const counts = defaultViewCounts(items.map((item) => item.product));
+    expect(manifest?.totals.products).toBe(counts.all);
+    for (const category of manifest?.categories ?? []) expect(category.productCount, category.slug).toBe(counts.byCategory.get(category.slug) ?? 0);
+    // The page carries the same manifest as its island's props, so a page and the manifest of its build agree.
+    expect(html('products.html')).toContain(data.version);
   });
 
   it('align each search file with its card file', () => {

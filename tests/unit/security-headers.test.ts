@@ -37,6 +37,12 @@ describe('the security headers of public/_headers', () => {
     expect(http('/products')).not.toHaveProperty('cache-control');
     expect(http('/images/x.png')).not.toHaveProperty('cache-control');
   });
+
+  it('make every cache ask before reusing the current build’s catalogue manifest, which a page reads after a deploy', () => {
+    expect(http('/catalogue-data/current.json')['cache-control']).toBe('no-cache');
+    // A build's own data files keep the default (revalidate, served by the CDN until the next deploy).
+    expect(http('/catalogue-data/k3x9q/recovery.json')).not.toHaveProperty('cache-control');
+  });
 });
 
 describe('merging rules', () => {

@@ -59,8 +59,8 @@ export function mergeShards(shards: readonly (readonly CatalogueItem[])[]): Cata
 }
 
 /**
- * A short, stable fingerprint of text (cyrb53), to version the data files: a page only ever reads
- * the files of its own build, even while a newer build is being published.
+ * A short, stable fingerprint of text (cyrb53), to version the data files: a page reads the files
+ * of one build at a time, whatever is published meanwhile (deploy-recovery.ts).
  */
 export function fingerprint(text: string): string {
   let h1 = 0xdeadbeef;

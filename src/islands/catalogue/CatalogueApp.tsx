@@ -34,13 +34,17 @@ import { RelatedCategories } from './RelatedCategories.tsx';
 import { SearchBar } from './SearchBar.tsx';
 import { TopPicksView } from './TopPicksView.tsx';
 import { TrendingStrip } from './TrendingStrip.tsx';
+import { catalogueTexts } from './catalogue-data.ts';
 import { useCatalogue, type CatalogueBase } from './use-catalogue.ts';
 
 export interface CatalogueAppProps {
   /** Names this build's data files. */
   version: string;
   shardKeys: string[];
-  /** Every category, in browser order, with what its list and its Top Picks show. */
+  /**
+   * Every category, in browser order, with what its list and its Top Picks show. After a deploy the page may show a
+   * newer build's products, and then that build's categories and counts (use-catalogue.ts).
+   */
   categories: CategorySummary[];
   /** What All Products and All Top Picks show. */
   totals: { products: number; topPicks: number };
@@ -55,8 +59,15 @@ export interface CatalogueAppProps {
   children?: ReactNode;
 }
 
-export default function CatalogueApp({ version, shardKeys, categories, totals, base, initialView, noJsNotice = null, children }: CatalogueAppProps) {
-  const { query, view, prerendered, status, error, navigate, prefetch } = useCatalogue({ base, initialView, version, shardKeys });
+export default function CatalogueApp(props: CatalogueAppProps) {
+  const { base, initialView, noJsNotice = null, children } = props;
+  const { query, view, prerendered, manifest, status, error, navigate, prefetch } = useCatalogue({
+    base,
+    initialView,
+    manifest: { version: props.version, shardKeys: props.shardKeys, categories: props.categories, totals: props.totals },
+  });
+  // The build of the products on screen draws the category links and counts around them.
+  const { categories, totals } = manifest;
   const topRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const shownQuery = view.query;
@@ -75,32 +86,33 @@ export default function CatalogueApp({ version, shardKeys, categories, totals, b
   }, [prerendered, shownQuery, categoryName]);
 
   const loading = status === 'loading';
+  // The results the page had answered another query: when the requested one cannot be answered, the error takes
+  // their place rather than leave them under the new filters.
+  const failure =
+    status === 'error' ? (
+      <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-card border border-sale/30 bg-surface p-4 text-sm">
+        <p className="text-ink">{error ?? catalogueTexts.failed}</p>
+        <button type="button" onClick={() => window.location.reload()} className="font-semibold text-brand-700 underline underline-offset-4">
+          Reload
+        </button>
+      </div>
+    ) : null;
 
   return (
     <CatalogueContext.Provider value={{ query, navigate, top: () => topRef.current }}>
       <div
         ref={topRef}
         className="scroll-mt-24"
-        // What is on screen, for tests and the benchmark: the query answered and whether more is loading.
+        // What is on screen, for tests and the benchmark: the query answered, whether more is loading, and from which build.
         data-catalogue-query={serializeCatalogueQuery(shownQuery)}
         data-catalogue-status={status}
+        data-catalogue-version={manifest.version}
       >
         <CatalogueHeader query={shownQuery} categoryName={categoryName} />
         {/* Searching runs in the browser: without JavaScript the bar is hidden (BaseLayout's <noscript> style). */}
         <div onPointerEnter={prefetch} onFocus={prefetch} data-requires-js="">
           <SearchBar />
         </div>
-        {error && (
-          <div
-            role="alert"
-            className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-card border border-sale/30 bg-surface p-4 text-sm"
-          >
-            <p className="text-ink">{error}</p>
-            <button type="button" onClick={() => window.location.reload()} className="font-semibold text-brand-700 underline underline-offset-4">
-              Reload
-            </button>
-          </div>
-        )}
         {showsQuizBanner(shownQuery) && (
           // The quiz opens in a dialog: nothing to offer without JavaScript.
           <div className="mb-8" data-requires-js="">
@@ -113,8 +125,12 @@ export default function CatalogueApp({ version, shardKeys, categories, totals, b
 
         {view.kind === 'top-picks' ? (
           <div aria-busy={loading} className={loading ? 'opacity-60 transition-opacity' : undefined}>
-            <ListingDisclosure className="mb-6" />
-            <TopPicksView view={view} categoryName={categoryName} />
+            {failure ?? (
+              <>
+                <ListingDisclosure className="mb-6" />
+                <TopPicksView view={view} categoryName={categoryName} />
+              </>
+            )}
           </div>
         ) : (
           <div className="md:grid md:grid-cols-[15rem_minmax(0,1fr)] md:items-start md:gap-8 lg:grid-cols-[17rem_minmax(0,1fr)]">
@@ -131,8 +147,8 @@ export default function CatalogueApp({ version, shardKeys, categories, totals, b
             )}
             <section aria-labelledby="catalogue-list-heading" aria-busy={loading} className="min-w-0">
               {/* Before the first product, the Trending strip's included (issue 9, point 4). */}
-              {(view.total > 0 || view.trending.length > 0) && <ListingDisclosure className="mb-5" />}
-              {view.trending.length > 0 && <TrendingStrip categoryName={categoryName ?? ''} products={view.trending} />}
+              {!failure && (view.total > 0 || view.trending.length > 0) && <ListingDisclosure className="mb-5" />}
+              {!failure && view.trending.length > 0 && <TrendingStrip categoryName={categoryName ?? ''} products={view.trending} />}
               {/* A page link brings this back into view (below the sticky header), not the Trending strip above it. */}
               <div ref={listRef} className="mb-4 flex scroll-mt-32 flex-wrap items-end justify-between gap-3">
                 <div>
@@ -140,8 +156,8 @@ export default function CatalogueApp({ version, shardKeys, categories, totals, b
                     {listHeading(shownQuery, categoryName)}
                   </h2>
                   <p className="mt-1 text-sm text-ink-muted" role="status">
-                    {loading ? 'Loading products…' : resultCountLabel(view.total)}
-                    {!loading && view.pageCount > 1 && ` · showing ${view.first}–${view.last}, page ${view.page} of ${view.pageCount}`}
+                    {loading ? 'Loading products…' : failure ? 'No products shown' : resultCountLabel(view.total)}
+                    {status === 'ready' && view.pageCount > 1 && ` · showing ${view.first}–${view.last}, page ${view.page} of ${view.pageCount}`}
                   </p>
                 </div>
                 <FiltersDrawer categories={categories} allCount={totals.products} resultCount={view.total} onIntent={prefetch} />
@@ -153,16 +169,17 @@ export default function CatalogueApp({ version, shardKeys, categories, totals, b
                 </p>
               )}
               <div className={loading ? 'opacity-60 transition-opacity' : undefined} data-catalogue-results>
-                {view.total === 0 ? (
-                  <EmptyState query={shownQuery} categoryKnown={category !== null} />
-                ) : prerendered ? (
-                  children
-                ) : (
-                  <ProductGrid products={view.products} />
-                )}
+                {failure ??
+                  (view.total === 0 ? (
+                    <EmptyState query={shownQuery} categoryKnown={category !== null} />
+                  ) : prerendered ? (
+                    children
+                  ) : (
+                    <ProductGrid products={view.products} />
+                  ))}
               </div>
-              <Pagination query={shownQuery} page={view.page} pageCount={view.pageCount} scrollTarget={() => listRef.current} />
-              {showsRelatedCategories(shownQuery, categories.length) && (
+              {!failure && <Pagination query={shownQuery} page={view.page} pageCount={view.pageCount} scrollTarget={() => listRef.current} />}
+              {!failure && showsRelatedCategories(shownQuery, categories.length) && (
                 <RelatedCategories categories={relatedCategories(categories, shownQuery.category)} />
               )}
             </section>

@@ -1,12 +1,17 @@
 /**
  * The catalogue's data in the browser: the per-category card and search files and the Top Picks
- * file of this page's build, fetched on first need (never on the first view), decoded once and
- * kept for the page's life. A list of one category needs one card file; a list of all categories
- * needs them all; Top Picks need only the picks file.
+ * file of one build, fetched on first need (never on the first view), decoded once and kept for
+ * the page's life. A list of one category needs one card file; a list of all categories needs
+ * them all; Top Picks need only the picks file.
+ *
+ * A page starts with its own build's files. A deploy removes them (every deploy replaces every
+ * file), so a file that answers 404 sends the page to the current build's manifest (CurrentBuild,
+ * deploy-recovery.ts) and on to that build's files.
  */
 import type { TopPicksProducts } from '../../domain/catalogue/catalogue-view.ts';
 import {
   CATALOGUE_FORMAT,
+  CURRENT_MANIFEST_URL,
   cardShardUrl,
   decodeCardShard,
   decodeSearchShard,
@@ -14,32 +19,107 @@ import {
   picksUrl,
   searchShardUrl,
   type CardShardFile,
+  type CatalogueManifest,
   type PicksFile,
   type SearchShardFile,
 } from '../../domain/catalogue/data-format.ts';
 import { mergeShards, shardKey } from '../../domain/catalogue/dataset.ts';
+import { MAX_MANIFEST_READS, recoveryStep, type ManifestAnswer, type RecoveryStep } from '../../domain/catalogue/deploy-recovery.ts';
 import type { CatalogueItem } from '../../domain/catalogue/pipeline.ts';
 import { descriptionMatches, type SearchShard } from '../../domain/catalogue/search.ts';
+
+export const catalogueTexts = {
+  offline: 'The catalogue could not be loaded. Check your connection and try again.',
+  failed: 'The catalogue could not be loaded. Reload the page to try again.',
+  updated: 'The catalogue has been updated since this page was loaded. Reload the page to see it.',
+} as const;
 
 export class CatalogueDataError extends Error {
   override name = 'CatalogueDataError';
 }
 
-async function fetchJson<T>(url: string): Promise<T> {
+/** A data file of this build is gone: a newer build has been published since the page was built. */
+export class CatalogueDataGone extends CatalogueDataError {
+  override name = 'CatalogueDataGone';
+  readonly version: string;
+  constructor(version: string) {
+    super(catalogueTexts.updated);
+    this.version = version;
+  }
+}
+
+async function fetchJson<T>(url: string, version: string): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, { credentials: 'same-origin' });
   } catch {
-    throw new CatalogueDataError('The catalogue could not be loaded. Check your connection and try again.');
+    throw new CatalogueDataError(catalogueTexts.offline);
   }
-  // A 404 means a newer build replaced this page's files: the page itself is out of date.
-  if (!response.ok) throw new CatalogueDataError('The catalogue has been updated since this page was loaded. Reload the page to see it.');
-  return (await response.json()) as T;
+  if (response.status === 404 || response.status === 410) throw new CatalogueDataGone(version);
+  if (!response.ok) throw new CatalogueDataError(catalogueTexts.failed);
+  try {
+    return (await response.json()) as T;
+  } catch {
+    throw new CatalogueDataError(catalogueTexts.failed);
+  }
+}
+
+/** The current build's manifest, past every cache (the browser's included), or no usable answer. */
+async function readCurrentManifest(): Promise<ManifestAnswer> {
+  try {
+    const response = await fetch(CURRENT_MANIFEST_URL, { credentials: 'same-origin', cache: 'no-store' });
+    return response.ok ? { kind: 'body', body: await response.json() } : { kind: 'unreachable' };
+  } catch {
+    return { kind: 'unreachable' };
+  }
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Finds the build to load from once the page's files are gone: one search per gone build at a time (every view that
+ * meets the gone files waits for the same one), and at most MAX_MANIFEST_READS reads of the manifest until a view is
+ * shown again, across builds, so two deploys that answer in turn cannot keep the page busy.
+ */
+export class CurrentBuild {
+  #reads = 0;
+  #search: { from: string; step: Promise<RecoveryStep> } | undefined;
+
+  /** A view was shown: a later failure starts with a full count of reads. */
+  settled(): void {
+    this.#reads = 0;
+  }
+
+  /** The step for a page whose files of build `gone` answered 404: load another build's, or give up. */
+  find(gone: string): Promise<RecoveryStep> {
+    if (this.#search?.from !== gone) {
+      const step = this.#find(gone);
+      const search = { from: gone, step };
+      this.#search = search;
+      // A search that gave up is not kept: the shopper's next request tries again.
+      void step.then((result) => {
+        if (result.kind === 'give-up' && this.#search === search) {
+          this.#search = undefined;
+          this.#reads = 0;
+        }
+      });
+    }
+    return this.#search.step;
+  }
+
+  async #find(gone: string): Promise<RecoveryStep> {
+    for (;;) {
+      if (this.#reads >= MAX_MANIFEST_READS) return { kind: 'give-up' };
+      const step = recoveryStep(gone, await readCurrentManifest(), this.#reads++);
+      if (step.kind !== 'retry') return step;
+      await wait(step.afterMs);
+    }
+  }
 }
 
 export class CatalogueData {
-  readonly version: string;
-  readonly shardKeys: readonly string[];
+  /** The build these files belong to, and what the page draws around its products. */
+  readonly manifest: CatalogueManifest;
   readonly #cards = new Map<string, Promise<CatalogueItem[]>>();
   readonly #search = new Map<string, Promise<SearchShard>>();
   readonly #loadedCards = new Map<string, CatalogueItem[]>();
@@ -48,16 +128,20 @@ export class CatalogueData {
   #picks: Promise<PicksFile> | undefined;
   #loadedPicks: PicksFile | undefined;
 
-  constructor(version: string, shardKeys: readonly string[]) {
-    this.version = version;
-    this.shardKeys = shardKeys;
+  constructor(manifest: CatalogueManifest) {
+    this.manifest = manifest;
+  }
+
+  get version(): string {
+    return this.manifest.version;
   }
 
   /** The shards a view reads: its category's, or all of them. An unknown category has none. */
   keysFor(category: string | null): string[] {
-    if (category === null) return [...this.shardKeys];
+    const { shardKeys } = this.manifest;
+    if (category === null) return [...shardKeys];
     const key = shardKey(category);
-    return this.shardKeys.includes(key) ? [key] : [];
+    return shardKeys.includes(key) ? [key] : [];
   }
 
   hasCards(keys: readonly string[]): boolean {
@@ -82,9 +166,8 @@ export class CatalogueData {
 
   async loadPicks(): Promise<void> {
     if (!this.#picks) {
-      this.#picks = fetchJson<PicksFile>(picksUrl(this.version)).then((file) => {
-        if (file.format !== CATALOGUE_FORMAT)
-          throw new CatalogueDataError('The catalogue has been updated since this page was loaded. Reload the page to see it.');
+      this.#picks = fetchJson<PicksFile>(picksUrl(this.version), this.version).then((file) => {
+        if (file.format !== CATALOGUE_FORMAT) throw new CatalogueDataError(catalogueTexts.updated);
         this.#loadedPicks = file;
         return file;
       });
@@ -127,7 +210,7 @@ export class CatalogueData {
   #card(key: string): Promise<CatalogueItem[]> {
     let pending = this.#cards.get(key);
     if (!pending) {
-      pending = fetchJson<CardShardFile>(cardShardUrl(this.version, key)).then((file) => {
+      pending = fetchJson<CardShardFile>(cardShardUrl(this.version, key), this.version).then((file) => {
         const items = decodeCardShard(file);
         this.#loadedCards.set(key, items);
         return items;
@@ -142,7 +225,7 @@ export class CatalogueData {
   #searchShard(key: string): Promise<SearchShard> {
     let pending = this.#search.get(key);
     if (!pending) {
-      pending = fetchJson<SearchShardFile>(searchShardUrl(this.version, key)).then((file) => {
+      pending = fetchJson<SearchShardFile>(searchShardUrl(this.version, key), this.version).then((file) => {
         const shard = decodeSearchShard(file);
         this.#loadedSearch.set(key, shard);
         return shard;

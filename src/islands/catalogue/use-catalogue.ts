@@ -5,12 +5,18 @@
  * The first render shows exactly what the page was pre-rendered with (so hydration matches);
  * the URL is read right after, and a different query is computed then. The controls follow the
  * requested query at once; headings and results follow the computed view, so they always agree.
+ *
+ * After a deploy the page's data files are gone: the page then loads the current build's data
+ * (CurrentBuild) and answers the query from it, and the categories and counts drawn around the
+ * results come from the build of the view shown. When that fails the results give way to the
+ * error: the previous list never stands under filters it was not computed for.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { catalogueView, topPicksView, type CatalogueView } from '../../domain/catalogue/catalogue-view.ts';
+import type { CatalogueManifest } from '../../domain/catalogue/data-format.ts';
 import { catalogueHref, parseCatalogueQuery, queryAtLocation, sameQuery, type CatalogueQuery } from '../../domain/catalogue/query.ts';
 import { matchesSearchTerm, searchNeedle } from '../../domain/catalogue/search.ts';
-import { CatalogueData, CatalogueDataError } from './catalogue-data.ts';
+import { CatalogueData, CatalogueDataError, CatalogueDataGone, CurrentBuild, catalogueTexts } from './catalogue-data.ts';
 
 export interface CatalogueBase {
   /** The path this page was pre-rendered for, e.g. /products or /products/category/recovery/. */
@@ -35,12 +41,19 @@ function settlePending(): void {
   document.documentElement.removeAttribute(PENDING_ATTRIBUTE);
 }
 
-export function useCatalogue(options: { base: CatalogueBase; initialView: CatalogueView; version: string; shardKeys: readonly string[] }) {
+export function useCatalogue(options: { base: CatalogueBase; initialView: CatalogueView; manifest: CatalogueManifest }) {
   const { base, initialView } = options;
   const baseQuery = useMemo(() => parseCatalogueQuery(base.search), [base.search]);
-  const data = useMemo(() => new CatalogueData(options.version, options.shardKeys), [options.version, options.shardKeys]);
+  // The build the page loads from: its own, until a deploy has replaced it.
+  const [source, setSource] = useState(options.manifest);
+  const data = useMemo(() => new CatalogueData(source), [source]);
+  const [currentBuild] = useState(() => new CurrentBuild());
   const [query, setQuery] = useState<CatalogueQuery>(baseQuery);
-  const [shown, setShown] = useState<{ view: CatalogueView; prerendered: boolean }>({ view: initialView, prerendered: true });
+  const [shown, setShown] = useState<{ view: CatalogueView; prerendered: boolean; manifest: CatalogueManifest }>({
+    view: initialView,
+    prerendered: true,
+    manifest: options.manifest,
+  });
   const [status, setStatus] = useState<CatalogueStatus>('ready');
   const [error, setError] = useState<string | null>(null);
   const shownQuery = useRef(initialView.query);
@@ -55,6 +68,7 @@ export function useCatalogue(options: { base: CatalogueBase; initialView: Catalo
   useEffect(() => {
     if (sameQuery(query, shownQuery.current)) {
       setStatus('ready');
+      setError(null);
       return;
     }
     let cancelled = false;
@@ -72,9 +86,14 @@ export function useCatalogue(options: { base: CatalogueBase; initialView: Catalo
         });
       }
       shownQuery.current = query;
-      setShown({ view, prerendered: false });
+      currentBuild.settled();
+      setShown({ view, prerendered: false, manifest: data.manifest });
       setStatus('ready');
       setError(null);
+    };
+    const fail = (message: string) => {
+      setStatus('error');
+      setError(message);
     };
     const ready = query.featured ? data.hasPicks() : data.hasCards(keys) && (!needle || data.hasSearch(keys));
     if (ready) {
@@ -89,14 +108,22 @@ export function useCatalogue(options: { base: CatalogueBase; initialView: Catalo
       },
       (reason: unknown) => {
         if (cancelled) return;
-        setStatus('error');
-        setError(reason instanceof CatalogueDataError ? reason.message : 'The catalogue could not be loaded. Reload the page to try again.');
+        if (!(reason instanceof CatalogueDataGone)) {
+          fail(reason instanceof CatalogueDataError ? reason.message : catalogueTexts.failed);
+          return;
+        }
+        // A newer build replaced this one's files: this runs again with the current build's data.
+        void currentBuild.find(reason.version).then((step) => {
+          if (cancelled) return;
+          if (step.kind === 'switch') setSource(step.manifest);
+          else fail(catalogueTexts.updated);
+        });
       },
     );
     return () => {
       cancelled = true;
     };
-  }, [query, data]);
+  }, [query, data, currentBuild]);
 
   // Once what is on screen answers the URL (or cannot), the pre-rendered content may show again.
   useEffect(() => {
@@ -119,5 +146,5 @@ export function useCatalogue(options: { base: CatalogueBase; initialView: Catalo
     if (!query.featured) data.loadCards(data.keysFor(query.category)).catch(() => undefined);
   }, [data, query.category, query.featured]);
 
-  return { query, view: shown.view, prerendered: shown.prerendered, status, error, navigate, prefetch };
+  return { query, view: shown.view, prerendered: shown.prerendered, manifest: shown.manifest, status, error, navigate, prefetch };
 }

@@ -68,7 +68,8 @@ async function build(): Promise<BuiltCatalogue> {
     categoryEntries.map(({ data }) => ({ slug: data.slug, name: data.name, productCount: counts.byCategory.get(data.slug) ?? 0, topPickCount: picksOf(data.slug) })),
   );
   const totals = { products: counts.all, topPicks: picksOf(null) };
-  const version = fingerprint(JSON.stringify([[...cardFiles], [...searchFiles], picksFile]));
+  // Categories too: the manifest a version names (current.json) is then the same whatever build wrote it.
+  const version = fingerprint(JSON.stringify([[...cardFiles], [...searchFiles], picksFile, categories, totals]));
   return { version, items, categories, totals, shardKeys: [...cardFiles.keys()], cardFiles, searchFiles, picksFile };
 }
 
