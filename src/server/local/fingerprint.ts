@@ -1,7 +1,7 @@
 /**
- * A cheap fingerprint of everything a static build is made from, so `npm start` rebuilds only when something changed:
- * the database content the pages show (row counts and latest change times per table, plus the latest rebuild request,
- * which every admin write makes), the source tree (paths, sizes and mtimes), and the settings baked into pages.
+ * A cheap fingerprint of everything a static build is made from, so `npm start` rebuilds only when a page would
+ * change: the database rows pages render (src/server/build-inputs.ts says which; runtime state such as a timer's last
+ * run or a click counter is left out), the source tree (paths, sizes and mtimes), and the settings baked into pages.
  * It is taken before a build starts and recorded beside the finished build (build-record.ts), so a change made during
  * the build still counts as new.
  */
@@ -10,6 +10,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
+import { contentSummarySql } from '../build-inputs.ts';
 import { readBuildRecord, staleReason, type BuildStamp } from './build-record.ts';
 
 /** Paths (relative to the project root) whose contents end up in the static site. */
@@ -17,14 +18,6 @@ export const SOURCE_PATHS = ['src', 'content', 'public', 'db/migrations', 'astro
 
 /** Environment values that pages bake in (canonical URLs, affiliate tags). */
 const BUILD_ENV = ['SITE_URL', 'AMAZON_ASSOCIATE_TAG'];
-
-const CONTENT_QUERY = `
-  SELECT
-    (SELECT count(*) || ':' || coalesce(max(updated_at), 0) || ':' || coalesce(max(created_at), 0) FROM products),
-    (SELECT count(*) || ':' || coalesce(max(updated_at), 0) || ':' || coalesce(max(created_at), 0) FROM categories),
-    (SELECT count(*) || ':' || coalesce(max(updated_at), 0) || ':' || coalesce(max(created_at), 0) FROM blog_posts),
-    (SELECT count(*) || ':' || coalesce(max(updated_at), 0) FROM settings),
-    (SELECT coalesce(max(id), 0) || ':' || coalesce(max(requested_at), 0) FROM site_builds)`;
 
 export interface FingerprintOptions {
   database: Database;
@@ -43,7 +36,7 @@ export async function computeFingerprint({ database, projectRoot, env = process.
 
 /** One line summarising the rows the pages are built from. */
 export async function contentState(database: Database): Promise<string> {
-  const result = await database.run((db) => db.run(sql.raw(CONTENT_QUERY)));
+  const result = await database.run((db) => db.run(sql.raw(contentSummarySql())));
   const row = result.rows[0];
   return row ? Array.from({ length: result.columns.length }, (_, i) => String(row[i])).join('|') : '';
 }
