@@ -15,7 +15,8 @@ import { parseArgs } from 'node:util';
 import { applyMigrations } from '../db/migrate.ts';
 import { getDatabase } from '../src/server/db.ts';
 import { buildSite, projectRoot } from '../src/server/local/builder.ts';
-import { computeFingerprint, writeBuildFingerprint } from '../src/server/local/fingerprint.ts';
+import { writeBuildRecord } from '../src/server/local/build-record.ts';
+import { computeFingerprint } from '../src/server/local/fingerprint.ts';
 import { SiteFolders } from '../src/server/local/site-folders.ts';
 
 const { values } = parseArgs({ options: { out: { type: 'string', default: 'dist' } } });
@@ -40,8 +41,8 @@ const target = folders ? folders.newFolder() : out;
 
 try {
   const summary = await buildSite({ outDir: target });
-  // The fingerprint only matters to `npm start`; Netlify would publish it for nothing.
-  if (process.env.NETLIFY !== 'true') writeBuildFingerprint(target, fingerprint);
+  // The record only matters to `npm start` (without it, it does not serve this build); Netlify would publish it for nothing.
+  if (process.env.NETLIFY !== 'true') writeBuildRecord(target, fingerprint);
   folders?.publish(target);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const parts = [

@@ -1,84 +1,86 @@
 /**
  * `npm start`: everything Repwell needs, in one process (ARCHITECTURE section 5).
  *
- * 1. apply migrations; 2. seed demo content into an empty database (the admin
- * account from ADMIN_EMAIL / ADMIN_PASSWORD, or a generated password printed
- * once); 3. build the site when no build exists or its content fingerprint is
- * out of date; 4. serve the build and every function on PORT (default 8888),
- * rebuilding in the background whenever server code calls requestRebuild().
+ *   node scripts/start.ts [--dist DIR] [--builds DIR] [--cache-dir DIR]
+ *
+ * 1. serve the last complete build at once (one with its record, build-record.ts), unless it was made from another
+ * database; 2. apply migrations and seed demo content into an empty database (the admin account from ADMIN_EMAIL /
+ * ADMIN_PASSWORD, or a generated password printed once), then answer the functions too; 3. when the build's inputs
+ * changed (runtime state is none of them: src/server/build-inputs.ts), rebuild in the background and serve the
+ * previous build meanwhile; with no build to serve, pages answer 503 until the first one is published; 4. rebuild
+ * whenever server code calls requestRebuild(). --dist (default dist) and --builds (.build) place the builds, and
+ * --cache-dir Astro's cache (tests give each server their own).
+ *
+ * Only what serving a build needs is imported before the server listens: on a loaded machine, importing the database
+ * layer and the functions took 4-7 s, and the pages of the last build need neither.
  */
-import { join } from 'node:path';
-import { applyMigrations } from '../db/migrate.ts';
-import { isDatabaseEmpty, seedDemoContent } from '../db/seed/index.ts';
-import { getDatabase } from '../src/server/db.ts';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Database } from '../db/client.ts';
 import { env } from '../src/server/env.ts';
-import { seedAdminAccount } from '../src/server/seed-admin.ts';
+import type { LinkHealthTimer } from '../src/server/jobs/link-health-timer.ts';
+import type { PinterestTimer } from '../src/server/jobs/pinterest-timer.ts';
+import { readBuildRecord } from '../src/server/local/build-record.ts';
 import { buildSite, projectRoot } from '../src/server/local/builder.ts';
-import { computeFingerprint, isBuildStale } from '../src/server/local/fingerprint.ts';
-import { consoleLogger } from '../src/server/local/logger.ts';
-import { LocalRebuildQueue } from '../src/server/local/rebuild-queue.ts';
+import { consoleLogger, errorMessage } from '../src/server/local/logger.ts';
+import type { LocalRebuildQueue } from '../src/server/local/rebuild-queue.ts';
 import { startLocalServer, type LocalServer } from '../src/server/local/server.ts';
 import { SiteFolders } from '../src/server/local/site-folders.ts';
-import { failInterruptedBuilds, insertBuildRequest, registerLocalBuilder } from '../src/server/rebuild.ts';
-import { startPinterestTimer, type PinterestTimer } from '../src/server/jobs/pinterest-timer.ts';
-import { startLinkHealthTimer, type LinkHealthTimer } from '../src/server/jobs/link-health-timer.ts';
 
-const config = env();
-const database = getDatabase();
-const folders = new SiteFolders({ link: join(projectRoot, 'dist'), buildsDir: join(projectRoot, '.build'), logger: consoleLogger });
-const fingerprint = () => computeFingerprint({ database, projectRoot });
-const queue = new LocalRebuildQueue({
-  database,
-  folders,
-  fingerprint,
-  build: (outDir, signal) => buildSite({ outDir, signal, quiet: true, logger: consoleLogger }),
-  logger: consoleLogger,
+const { values: args } = parseArgs({
+  options: { dist: { type: 'string', default: 'dist' }, builds: { type: 'string', default: '.build' }, 'cache-dir': { type: 'string' } },
 });
-/** Filled once the server listens; stop() may run before that (Ctrl-C during the first build). */
-const running: { server?: LocalServer; pinterest?: PinterestTimer; linkHealth?: LinkHealthTimer } = {};
+const config = env();
+const folders = new SiteFolders({ link: resolve(projectRoot, args.dist), buildsDir: resolve(projectRoot, args.builds), logger: consoleLogger });
+
+/** Filled as the start goes on; stop() may run at any point (Ctrl-C during the first build). */
+const running: {
+  server?: LocalServer;
+  database?: Database;
+  queue?: LocalRebuildQueue;
+  pinterest?: PinterestTimer;
+  linkHealth?: LinkHealthTimer;
+  unregisterBuilder?: () => void;
+} = {};
 
 let stopping = false;
 async function stop(why: string, exitCode = 0): Promise<never> {
   if (stopping) process.exit(130); // a second Ctrl-C does not wait
   stopping = true;
   console.log(`\n${why}: stopping...`);
-  registerLocalBuilder(undefined);
+  running.unregisterBuilder?.();
   await running.pinterest?.stop();
   await running.linkHealth?.stop();
-  await queue.close();
+  await running.queue?.close();
   await running.server?.close();
   folders.close();
-  database.close();
+  running.database?.close();
   process.exit(exitCode);
 }
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
 
-await applyMigrations(database);
+// A build made from another database shows that database's content: it is withheld (pages answer 503) until a build of
+// this one is published, which moves folders.current() on from it.
+const found = folders.current();
+const foundRecord = found ? readBuildRecord(found) : undefined;
+let withheld = foundRecord?.stamp && foundRecord.stamp.databaseUrl !== config.DATABASE_URL ? found : undefined;
+const site = {
+  current: () => {
+    const folder = folders.current();
+    return folder === withheld ? undefined : folder;
+  },
+};
 
-if (await isDatabaseEmpty(database)) {
-  console.log('Empty database: adding the demo catalogue...');
-  const email = config.ADMIN_EMAIL;
-  const admin = await seedAdminAccount({ email, password: config.ADMIN_PASSWORD });
-  const seeded = await seedDemoContent(database, { admin });
-  console.log(`Seeded ${Object.entries(seeded.counts).map(([table, count]) => `${count} ${table}`).join(', ')}.`);
-  if (seeded.admin?.created && admin.generatedPassword) {
-    const lines = [`Admin account: ${seeded.admin.email}`, `Password:      ${admin.generatedPassword}`, 'Shown once: save it now.'];
-    const width = Math.max(...lines.map((line) => line.length));
-    console.log(`\n+${'-'.repeat(width + 2)}+\n${lines.map((line) => `| ${line.padEnd(width)} |`).join('\n')}\n+${'-'.repeat(width + 2)}+\n`);
-  } else if (seeded.admin) {
-    console.log(`Admin account: ${seeded.admin.email} (password from ADMIN_PASSWORD)`);
-  }
-}
-
-// Listen before building: a second `npm start` fails here, before it touches the builds of the first.
-// Until the startup build is settled, pages answer 503 (a stale build may show another database).
-let settled = false;
+// The functions load once the schema is current; the site is served before that.
+const databaseReady = Promise.withResolvers<void>();
+// Listening first also makes a second `npm start` fail here, before it touches the builds of the first.
 const server = await startLocalServer({
   port: config.PORT,
   batchScheduling: true,
-  site: { current: () => (settled ? folders.current() : undefined) },
-  functionsDir: join(projectRoot, 'netlify/functions'),
+  site,
+  functionsDir: resolve(projectRoot, 'netlify/functions'),
+  functionsAfter: databaseReady.promise,
   siteUrl: config.SITE_URL,
   logger: consoleLogger,
 }).catch(async (error: unknown) => {
@@ -87,32 +89,104 @@ const server = await startLocalServer({
   return stop('Port in use', 1);
 });
 running.server = server;
+const served = site.current();
+if (served) console.log(`Serving the last complete build (built ${builtAt(served)}) at ${server.url} while the server starts.`);
+else if (withheld) console.log(`The last build was made from another database: pages answer 503 until this one's build is published.`);
 
-// A previous server stopped mid-build: those rows can never finish, and the folders they wrote are leftovers.
-await failInterruptedBuilds(database);
-folders.removeStale();
-
-if (await isBuildStale(folders.current(), { database, projectRoot })) {
-  const reason = folders.current() ? 'content or source changed since the last build' : 'first build';
-  await insertBuildRequest(database, { reason, target: 'local' });
-  queue.notify();
-  await queue.idle();
-  if (!folders.current()) {
-    console.error('The build failed and there is no earlier build to serve. See the errors above.');
-    await stop('No site to serve', 1);
-  }
-} else {
-  console.log('The site is up to date.');
+try {
+  await startServices();
+} catch (error) {
+  console.error(`The server could not start: ${errorMessage(error)}`, error);
+  databaseReady.reject(error);
+  await stop('Start failed', 1);
 }
-settled = true;
 
-registerLocalBuilder(queue);
-// Requests queued while no builder ran (npm run dev, scripts) are built now.
-queue.notify();
+async function startServices(): Promise<void> {
+  // Loading a module holds the event loop until it is evaluated: one at a time, with the pages that were asked for in
+  // between answered first. The first two took 0.4 s of CPU each.
+  for (const load of [() => import('drizzle-orm'), () => import('drizzle-orm/sqlite-core'), () => import('../db/migrate.ts')]) {
+    await load();
+    await server.yieldToRequests();
+  }
+  const { applyMigrations } = await import('../db/migrate.ts');
+  const { isDatabaseEmpty, seedDemoContent } = await import('../db/seed/index.ts');
+  const { getDatabase } = await import('../src/server/db.ts');
+  const { seedAdminAccount } = await import('../src/server/seed-admin.ts');
+  const { whyStale, computeFingerprint } = await import('../src/server/local/fingerprint.ts');
+  const { LocalRebuildQueue } = await import('../src/server/local/rebuild-queue.ts');
+  const { failInterruptedBuilds, insertBuildRequest, registerLocalBuilder } = await import('../src/server/rebuild.ts');
+  await server.yieldToRequests();
 
-// Scheduled pins go out as on Netlify's scheduled function (ARCHITECTURE section 12).
-if (config.PINTEREST_SCHEDULER !== 'off') running.pinterest = startPinterestTimer(database, { logger: consoleLogger });
-// The link checker's schedule (issue 13); Netlify runs link-health-scheduled.ts instead.
-if (config.LINK_HEALTH_SCHEDULER !== 'off') running.linkHealth = startLinkHealthTimer(database, { logger: consoleLogger });
+  const database = getDatabase();
+  running.database = database;
+  await applyMigrations(database);
+  if (await isDatabaseEmpty(database)) {
+    // Whatever build is on disk was not made from these rows.
+    withheld = folders.current();
+    console.log('Empty database: adding the demo catalogue...');
+    const admin = await seedAdminAccount({ email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+    const seeded = await seedDemoContent(database, { admin });
+    console.log(`Seeded ${Object.entries(seeded.counts).map(([table, count]) => `${count} ${table}`).join(', ')}.`);
+    if (seeded.admin?.created && admin.generatedPassword) {
+      const lines = [`Admin account: ${seeded.admin.email}`, `Password:      ${admin.generatedPassword}`, 'Shown once: save it now.'];
+      const width = Math.max(...lines.map((line) => line.length));
+      console.log(`\n+${'-'.repeat(width + 2)}+\n${lines.map((line) => `| ${line.padEnd(width)} |`).join('\n')}\n+${'-'.repeat(width + 2)}+\n`);
+    } else if (seeded.admin) {
+      console.log(`Admin account: ${seeded.admin.email} (password from ADMIN_PASSWORD)`);
+    }
+  }
+  databaseReady.resolve();
 
-console.log(`\nRepwell is running at ${server.url} (${server.routes.length} functions). Press Ctrl-C to stop.`);
+  const queue = new LocalRebuildQueue({
+    database,
+    folders,
+    fingerprint: () => computeFingerprint({ database, projectRoot }),
+    build: (outDir, signal) => buildSite({ outDir, signal, cacheDir: args['cache-dir'], quiet: true, logger: consoleLogger }),
+    logger: consoleLogger,
+  });
+  running.queue = queue;
+
+  // A previous server stopped mid-build: those rows can never finish, and the folders they wrote are leftovers.
+  await failInterruptedBuilds(database);
+  folders.removeStale();
+
+  await server.yieldToRequests();
+  const reason = await whyStale(folders.current(), { database, projectRoot });
+  if (reason) await insertBuildRequest(database, { reason, target: 'local' });
+  registerLocalBuilder(queue);
+  running.unregisterBuilder = () => registerLocalBuilder(undefined);
+  // Builds the request above, and any queued while no builder ran (npm run dev, scripts).
+  queue.notify();
+
+  const current = site.current();
+  if (!reason) console.log('The site is up to date.');
+  else if (current) console.log(`Serving the previous build (built ${builtAt(current)}) while the site rebuilds in the background: ${reason}.`);
+  else console.log(`Building the site (${reason}); pages answer 503 until it is published.`);
+
+  // Scheduled pins go out as on Netlify's scheduled function (ARCHITECTURE section 12).
+  if (config.PINTEREST_SCHEDULER !== 'off') {
+    const { startPinterestTimer } = await import('../src/server/jobs/pinterest-timer.ts');
+    running.pinterest = startPinterestTimer(database, { logger: consoleLogger });
+  }
+  // The link checker's schedule; Netlify runs link-health-scheduled.ts instead.
+  if (config.LINK_HEALTH_SCHEDULER !== 'off') {
+    const { startLinkHealthTimer } = await import('../src/server/jobs/link-health-timer.ts');
+    running.linkHealth = startLinkHealthTimer(database, { logger: consoleLogger });
+  }
+
+  await server.functionsLoaded;
+  console.log(`\nRepwell is running at ${server.url} (${server.routes.length} functions). Press Ctrl-C to stop.`);
+
+  if (!current) {
+    await queue.idle();
+    if (!site.current()) {
+      console.error('The build failed and there is no earlier build to serve. See the errors above.');
+      await stop('No site to serve', 1);
+    }
+  }
+}
+
+function builtAt(folder: string): string {
+  const at = readBuildRecord(folder)?.builtAt;
+  return at ? new Date(at).toLocaleString() : 'at an unknown time';
+}

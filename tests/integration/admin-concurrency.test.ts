@@ -36,7 +36,7 @@ beforeAll(async () => {
     // The functions' own database handle: one writer per file in this process.
     database: getDatabase(),
     folders,
-    fingerprint: async () => 'test',
+    fingerprint: async () => ({ databaseUrl: getDatabase().url, content: 'test', source: 'test', environment: 'test' }),
     build: async (outDir) => {
       mkdirSync(outDir, { recursive: true });
       writeFileSync(join(outDir, 'index.html'), '<!doctype html><title>built</title>');

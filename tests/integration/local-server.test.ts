@@ -400,6 +400,28 @@ describe('keep-alive', () => {
   });
 });
 
+describe('functions loaded after the server listens (npm start)', () => {
+  it('serves pages at once, and a function request waits for the functions instead of missing them', async () => {
+    const ready = Promise.withResolvers<void>();
+    const own = await startLocalServer({ port: 0, site: join(fixtures, 'local-site'), functionsDir: join(fixtures, 'local-functions'), functionsAfter: ready.promise, logger });
+    expect(own.routes).toEqual([]);
+    let echoed = false;
+    const echo = fetch(`${own.url}/api/echo/7`).finally(() => (echoed = true));
+    // Asked for after it, a page is answered while the function request waits (the site would have answered it 404).
+    const page = await fetch(`${own.url}/`);
+    expect(page.status).toBe(200);
+    await page.text();
+    await own.yieldToRequests();
+    expect(echoed).toBe(false);
+    ready.resolve();
+    const answer = await echo;
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ params: { id: '7' } });
+    expect((await own.functionsLoaded).length).toBeGreaterThan(0);
+    await own.close();
+  });
+});
+
 function rawGet(base: string, path: string): Promise<{ status: number; body: string }> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {

@@ -29,7 +29,7 @@ function queueWith(options: { debounceMs: number; maxWaitMs: number }, name: str
   const queue = new LocalRebuildQueue({
     database: temp.database,
     folders,
-    fingerprint: async () => 'test',
+    fingerprint: async () => ({ databaseUrl: temp.url, content: 'test', source: 'test', environment: 'test' }),
     build: async (outDir) => {
       started.push(performance.now());
       mkdirSync(outDir, { recursive: true });

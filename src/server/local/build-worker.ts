@@ -32,6 +32,13 @@ if (!values.out) {
 const outDir = resolve(values.out);
 const root = resolve(values.root ?? process.cwd());
 
+// A server killed with SIGKILL cannot stop its build, and nobody would publish it: once orphaned, the build stops
+// rather than take the CPU and Astro's cache from the next server's build.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) process.exit(1);
+}, 250).unref();
+
 const astroStarted = performance.now();
 await build({
   root,

@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { removeBuildRecord } from './build-record.ts';
 import type { Logger } from './logger.ts';
 import { consoleLogger } from './logger.ts';
 
@@ -59,6 +60,9 @@ export function buildSite(options: BuildSiteOptions): Promise<BuildSummary> {
   const args = [workerPath, '--out', resolve(options.outDir), '--root', options.root ?? projectRoot];
   if (options.cacheDir) args.push('--cache-dir', options.cacheDir);
   if (options.quiet) args.push('--quiet');
+  // Building into a folder that held a complete build (`npm run build` into a real dist): until this build is
+  // complete and recorded, it is not one.
+  removeBuildRecord(options.outDir);
 
   const child = spawn(process.execPath, args, {
     cwd: options.root ?? projectRoot,

@@ -11,7 +11,7 @@
 import type { Database } from '../../../db/client.ts';
 import { claimQueuedBuilds, finishBuilds, type LocalBuilder } from '../rebuild.ts';
 import type { BuildSummary } from './builder.ts';
-import { writeBuildFingerprint } from './fingerprint.ts';
+import { writeBuildRecord, type BuildStamp } from './build-record.ts';
 import { errorMessage, silentLogger, type Logger } from './logger.ts';
 import type { SiteFolders } from './site-folders.ts';
 
@@ -20,8 +20,8 @@ export interface RebuildQueueOptions {
   folders: SiteFolders;
   /** Builds the site into outDir (buildSite in production, a stub in some tests). */
   build: (outDir: string, signal: AbortSignal) => Promise<BuildSummary | void>;
-  /** The content fingerprint, taken before each build and stored beside it. */
-  fingerprint: () => Promise<string>;
+  /** The inputs' fingerprint (fingerprint.ts), taken before each build and recorded in it once it is complete. */
+  fingerprint: () => Promise<BuildStamp>;
   /** Build once no request has arrived for this long, so a burst shares one build. */
   debounceMs?: number;
   /** ...but never wait longer than this after the first request of a burst. */
@@ -103,7 +103,7 @@ export class LocalRebuildQueue implements LocalBuilder {
     try {
       const stamp = await fingerprint();
       await build(folder, this.#abort.signal);
-      writeBuildFingerprint(folder, stamp);
+      writeBuildRecord(folder, stamp);
       folders.publish(folder);
       const ms = Math.round(performance.now() - started);
       await finishBuilds(database, ids, 'succeeded');

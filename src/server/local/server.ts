@@ -9,7 +9,7 @@ import { realpathSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { runFunction } from './function-bridge.ts';
-import { createRouter, loadFunctions, type FunctionRoute, type ModuleImporter } from './functions.ts';
+import { createRouter, loadFunctions, nativeImport, type FunctionRoute, type ModuleImporter } from './functions.ts';
 import { headerRulesFor, headersForPath } from './headers.ts';
 import { consoleLogger, errorMessage, type Logger } from './logger.ts';
 import { serveStatic } from './static-files.ts';
@@ -34,6 +34,12 @@ export interface LocalServerOptions {
   logger?: Logger;
   importModule?: ModuleImporter;
   /**
+   * Loads the functions only once this settles (`npm start`: once migrations have run), so that the site is served at
+   * once: until they are loaded, a request under FUNCTION_PREFIXES waits for them, and any other path is the site's.
+   * Without it the functions load before the server listens.
+   */
+  functionsAfter?: Promise<unknown>;
+  /**
    * Puts this whole process in the batch scheduling policy (scheduling.ts), for a process that is the server and
    * nothing else: `npm start`, scripts/server.ts. Not for one that also starts browsers to test or measure pages:
    * processes it starts inherit the policy.
@@ -41,10 +47,31 @@ export interface LocalServerOptions {
   batchScheduling?: boolean;
 }
 
+/**
+ * yieldToRequests() returns no sooner than this after the server listens: the pages asked for the moment it does (a
+ * browser reloading, a test waiting for the restart) are answered before start-up work takes the event loop.
+ */
+const HEAD_START_MS = 250;
+/** It waits for pages in flight this long at most: a slow client must not hold a start up. */
+const YIELD_LIMIT_MS = 2_000;
+
+/** Where this project's functions live (config.path under /api/, or Netlify's default path). */
+export const FUNCTION_PREFIXES = ['/api/', '/.netlify/functions/'];
+
 export interface LocalServer {
   url: string;
   port: number;
-  routes: readonly FunctionRoute[];
+  /** The functions' routes; empty until they are loaded (see functionsAfter). */
+  readonly routes: readonly FunctionRoute[];
+  /** Resolves once the functions are loaded (rejects if one fails to load). */
+  functionsLoaded: Promise<readonly FunctionRoute[]>;
+  /**
+   * Resolves once the requests that arrived meanwhile are taken in and no page is being answered (YIELD_LIMIT_MS at
+   * most), and HEAD_START_MS after listening at the earliest. Loading modules holds the event loop until the last one
+   * of a batch is evaluated: work that loads many in turns (`npm start` starting up while it serves the site) calls
+   * this between them, so that pages go first.
+   */
+  yieldToRequests(): Promise<void>;
   /**
    * Resolves once the work functions handed to context.waitUntil so far has settled (the tracking writes behind a
    * beacon's answer): what a reader of the database after a request, a test or a shutdown, waits for.
@@ -61,8 +88,37 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     if (policy !== 'batch') logger.info(`The server runs under the ${policy ?? 'system'} scheduling policy, not the batch one (docs/operations.md).`);
   }
   const pointer: BuildPointer = typeof options.site === 'string' ? fixedFolder(options.site) : options.site;
-  const routes = await loadFunctions(options.functionsDir, options.importModule);
-  const route = createRouter(routes);
+  // Pages being answered (function paths are not counted: during startup they wait for the functions to load).
+  let pagesInFlight = 0;
+  let listenedAt = Infinity;
+  const yieldToRequests = async () => {
+    const giveUpAt = performance.now() + YIELD_LIMIT_MS;
+    for (;;) {
+      // Two turns of the event loop: one accepts a connection that arrived meanwhile, the next reads its request.
+      await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+      const headStartLeft = listenedAt + HEAD_START_MS - performance.now();
+      if ((pagesInFlight === 0 && headStartLeft <= 0) || performance.now() >= giveUpAt) return;
+      await new Promise((resolve) => setTimeout(resolve, pagesInFlight > 0 ? 10 : headStartLeft));
+    }
+  };
+
+  let routes: readonly FunctionRoute[] = [];
+  let route: Router | undefined;
+  const functionsLoaded = (async () => {
+    await options.functionsAfter;
+    const importModule = options.importModule ?? nativeImport;
+    // Once the site is served, pages go first between one function's modules and the next's.
+    const importInTurns: ModuleImporter = async (file) => {
+      await yieldToRequests();
+      return importModule(file);
+    };
+    routes = await loadFunctions(options.functionsDir, options.functionsAfter ? importInTurns : importModule);
+    route = createRouter(routes);
+    if (options.functionsAfter) warnOutsidePrefixes(routes, logger);
+    return routes;
+  })();
+  if (options.functionsAfter) void functionsLoaded.catch(() => undefined); // the caller awaits it; requests see it fail too
+  else await functionsLoaded;
   const host = options.host ?? '127.0.0.1';
   let siteUrl = options.siteUrl ?? '';
   const background = new Set<Promise<unknown>>();
@@ -89,21 +145,28 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     }
     // Downstream code (functions, static files) only ever sees the origin form.
     request.url = target;
-    const match = route(pathname, request.method ?? 'GET');
+    const router = route ?? (isFunctionPath(pathname) ? await functionsLoaded.then(() => route) : undefined);
+    const match = router?.(pathname, request.method ?? 'GET');
     if (match) await runFunction(request, response, match, { siteUrl, logger, background });
     else await serveStatic(request, response, root, logger);
   };
 
   const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      logger.error(`Request ${request.method} ${request.url} failed: ${errorMessage(error)}`, error);
-      if (!response.headersSent) {
-        response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-        response.end('Internal Server Error\n');
-      } else {
-        response.destroy();
-      }
-    });
+    const page = !isFunctionPath(request.url ?? '/');
+    if (page) pagesInFlight++;
+    void handle(request, response)
+      .catch((error: unknown) => {
+        logger.error(`Request ${request.method} ${request.url} failed: ${errorMessage(error)}`, error);
+        if (!response.headersSent) {
+          response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+          response.end('Internal Server Error\n');
+        } else {
+          response.destroy();
+        }
+      })
+      .finally(() => {
+        if (page) pagesInFlight--;
+      });
   });
   // Idle keep-alive sockets live long: a client reusing one (Playwright's request context, a browser) after a pause
   // near the old 5 s could race the server's close and see ECONNRESET. close() below ends idle sockets at once.
@@ -116,6 +179,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       resolve();
     });
   });
+  listenedAt = performance.now();
   const { port } = server.address() as AddressInfo;
   const url = `http://${host === '127.0.0.1' || host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`;
   siteUrl ||= url;
@@ -123,7 +187,11 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   return {
     url,
     port,
-    routes,
+    get routes() {
+      return routes;
+    },
+    functionsLoaded,
+    yieldToRequests,
     settled,
     close: async () => {
       await new Promise<void>((resolve, reject) => {
@@ -136,6 +204,20 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       await settled();
     },
   };
+}
+
+type Router = ReturnType<typeof createRouter>;
+
+function isFunctionPath(pathname: string): boolean {
+  return FUNCTION_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+}
+
+/** A function elsewhere was shadowed by the site while the functions loaded: say so rather than leave it a mystery. */
+function warnOutsidePrefixes(routes: readonly FunctionRoute[], logger: Logger): void {
+  for (const route of routes) {
+    const outside = route.literals.filter((literal) => !isFunctionPath(literal.prefix)).map((literal) => literal.prefix);
+    if (outside.length > 0) logger.warn(`Function ${route.name} has paths outside ${FUNCTION_PREFIXES.join(' and ')} (${outside.join(', ')}): the site answered them until the functions loaded.`);
+  }
 }
 
 function sendBadRequest(response: ServerResponse): void {

@@ -5,11 +5,13 @@
  * changes the in-memory pointer in one assignment (the server reads it per
  * request) and replaces the `dist` symlink by renaming a temporary symlink over
  * it, which is atomic on POSIX. So a request sees either the old build or the new
- * one, never a half-written folder, and the next start serves the last good build.
+ * one, never a half-written folder, and the next start serves the last complete build:
+ * only a folder with its build record (build-record.ts, written last) counts as one.
  * A replaced folder stays on disk for a grace period so in-flight responses finish.
  */
 import { existsSync, lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { isCompleteBuild } from './build-record.ts';
 import type { Logger } from './logger.ts';
 import { silentLogger } from './logger.ts';
 
@@ -44,7 +46,7 @@ export class SiteFolders {
     this.#current = readLink(this.link);
   }
 
-  /** The real path of the build being served, or undefined before the first build. */
+  /** The real path of the build being served, or undefined before the first complete build. */
   current(): string | undefined {
     return this.#current;
   }
@@ -55,9 +57,10 @@ export class SiteFolders {
     return join(this.buildsDir, `${FOLDER_PREFIX}${stamp}-${process.pid}-${++this.#sequence}`);
   }
 
-  /** Makes `folder` the current build, in memory and on disk. */
+  /** Makes `folder`, a complete build (with its record), the current build, in memory and on disk. */
   publish(folder: string): void {
     const next = realpathSync(folder);
+    if (!isCompleteBuild(next)) throw new Error(`${folder} has no build record: only a complete build is published`);
     const previous = this.#current;
     const temporary = `${this.link}.tmp-${process.pid}-${Date.now()}`;
     // A relative target keeps working when the project folder moves.
@@ -121,8 +124,8 @@ function readLink(link: string): string | undefined {
   if (!existsSync(link)) return undefined;
   try {
     const real = realpathSync(link);
-    // A folder without index.html or 404.html is not a finished build.
-    return existsSync(join(real, 'index.html')) || existsSync(join(real, '404.html')) ? real : undefined;
+    // A `dist` that `npm run build` was killed in the middle of has pages but no record.
+    return isCompleteBuild(real) ? real : undefined;
   } catch {
     return undefined;
   }
