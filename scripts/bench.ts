@@ -20,6 +20,8 @@
  *                                   only the click beacon endpoint: seeds, serves the functions, fires beacons (scripts/bench/track.ts)
  *   npm run bench -- link-health [--links 2000] [--hosts 50] [--interval 1000]
  *                                   only the link checker over fixture retailers on 127.0.0.1 (scripts/bench/link-health.ts)
+ *   npm run bench -- functions      only the function bundles: zip sizes, and cold starts of sign-in, a beacon and the admin
+ *                                   list under Lambda's options against a remote database (scripts/bench/functions.ts)
  *   npm run bench -- analytics      only the analytics dashboard's queries: 1,000,000 events and 20,000 conversions
  *                                   over 365 days, a 90-day range, directly and over HTTP (scripts/bench/analytics.ts)
  *
@@ -52,7 +54,7 @@ const { values, positionals } = parseArgs({
 });
 const productCount = Number(values.products);
 const lighthouseRuns = Number(values['lighthouse-runs']);
-const suites = ['admin-list', 'add-by-link', 'csv-import', 'link-health', 'track', 'analytics'] as const;
+const suites = ['admin-list', 'add-by-link', 'csv-import', 'link-health', 'track', 'analytics', 'functions'] as const;
 const only = positionals[0] as (typeof suites)[number] | undefined;
 if (only !== undefined && !suites.includes(only)) throw new Error(`Unknown bench "${only}": choose one of ${suites.join(', ')}, or none for all.`);
 
@@ -115,6 +117,17 @@ async function main(): Promise<number> {
       const site = join(dir, 'site');
       mkdirSync(site);
       figures.push(...(await adminListFigures(databaseUrl, site, port)));
+      return report(figures, started);
+    }
+
+    if (only === 'functions') {
+      const { measureFunctions } = await import('./bench/functions.ts');
+      const database = new Database({ url: databaseUrl });
+      try {
+        figures.push(...(await measureFunctions(database, join(dir, 'app.db'), dir, log)));
+      } finally {
+        database.close();
+      }
       return report(figures, started);
     }
 
