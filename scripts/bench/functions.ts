@@ -6,7 +6,7 @@
  * against the seeded database served over HTTP by the libSQL stand-in (as Turso serves it in production); median of
  * COLD_RUNS. The cold start has no budget in the architecture, so it is printed for the record.
  */
-import { mkdtempSync, statSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from '../../db/client.ts';
 import { createUser } from '../../src/server/accounts.ts';
@@ -24,8 +24,8 @@ export async function measureFunctions(database: Database, databaseFile: string,
   const figures: Figure[] = [];
 
   log('bundling every function as zip files with Netlify’s bundler');
-  const zips = await bundleFunctions(mkdtempSync(join(dir, 'zips-')), 'zip');
-  const sizes = zips.map((bundle) => ({ name: bundle.name, bytes: statSync(bundle.path).size })).sort((a, b) => b.bytes - a.bytes);
+  const bundles = await bundleFunctions(mkdtempSync(join(dir, 'functions-')));
+  const sizes = bundles.map((bundle) => ({ name: bundle.name, bytes: bundle.zipBytes })).sort((a, b) => b.bytes - a.bytes);
   log(`zip sizes (MB): ${sizes.map((size) => `${size.name} ${(size.bytes / MB).toFixed(2)}`).join(', ')}`);
   figures.push(
     { name: `largest function zip (${sizes[0]!.name})`, value: sizes[0]!.bytes / MB, unit: 'MB', budget: 2, digits: 2 },
@@ -33,8 +33,7 @@ export async function measureFunctions(database: Database, databaseFile: string,
     { name: `all ${sizes.length} function zips`, value: sizes.reduce((sum, size) => sum + size.bytes, 0) / MB, unit: 'MB', budget: 60 },
   );
 
-  const folders = await bundleFunctions(mkdtempSync(join(dir, 'bundles-')), 'none');
-  const handler = (name: string) => handlerFile(folders.find((bundle) => bundle.name === name)!);
+  const handler = (name: string) => handlerFile(bundles.find((bundle) => bundle.name === name)!);
   const email = 'cold-start@example.com';
   const password = 'a cold start password 42';
   const admin = await createUser(database, { email, password, role: 'admin' });

@@ -3,9 +3,9 @@
  * `netlify build`) with the settings netlify.toml gives, and run the way AWS Lambda runs them.
  */
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { deflateRawSync } from 'node:zlib';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
+import { inflateRawSync } from 'node:zlib';
 import { zipFunctions, type FunctionResult } from '@netlify/zip-it-and-ship-it';
 import { parse } from 'smol-toml';
 
@@ -42,36 +42,63 @@ export function netlifyFunctionsConfig(root = repoRoot): { directory: string; co
   };
 }
 
-/** Bundles every function into outDir: as zip files (what is uploaded), or as folders to load here. */
-export async function bundleFunctions(outDir: string, archiveFormat: 'zip' | 'none'): Promise<FunctionResult[]> {
+export interface Bundle {
+  name: string;
+  result: FunctionResult;
+  /** The zip file Netlify uploads, and its size. */
+  zipFile: string;
+  zipBytes: number;
+  /** The zip unpacked, as Lambda unpacks it. */
+  folder: string;
+}
+
+/** Bundles every function into outDir as the zip files Netlify uploads, and unpacks each beside it. */
+export async function bundleFunctions(outDir: string): Promise<Bundle[]> {
   const { directory, config } = netlifyFunctionsConfig();
-  return zipFunctions([directory], outDir, { archiveFormat, basePath: repoRoot, repositoryRoot: repoRoot, config });
+  const results = await zipFunctions([directory], join(outDir, 'zips'), { archiveFormat: 'zip', basePath: repoRoot, repositoryRoot: repoRoot, config });
+  return results.map((result) => {
+    const folder = join(outDir, 'unpacked', result.name);
+    extractZip(result.path, folder);
+    return { name: result.name, result, zipFile: result.path, zipBytes: statSync(result.path).size, folder };
+  });
 }
 
 /** The module Netlify's entry point hands to Lambda (`getLambdaHandler('./netlify/functions/x.mjs')`). */
-export function handlerFile(bundle: FunctionResult): string {
-  const entryPoint = readFileSync(join(bundle.path, '___netlify-entry-point.mjs'), 'utf8');
+export function handlerFile(bundle: Bundle): string {
+  const entryPoint = readFileSync(join(bundle.folder, '___netlify-entry-point.mjs'), 'utf8');
   const handlerPath = /getLambdaHandler\('([^']+)'\)/.exec(entryPoint)?.[1];
   if (!handlerPath) throw new Error(`${bundle.name}: no handler in its entry point`);
-  return join(bundle.path, handlerPath);
+  return join(bundle.folder, handlerPath);
 }
 
-/** Deflated sizes by path in the bundle and size: the bundles share most of their node_modules, file for file. */
-const deflatedSizes = new Map<string, number>();
-
-/** Roughly what the folder weighs as a zip file: each file deflated, plus its zip headers. */
-export function zippedSize(folder: string): number {
-  let total = 22; // end of central directory
-  for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    const name = path.slice(folder.length + 1);
-    const key = `${name}:${statSync(path).size}`;
-    let deflated = deflatedSizes.get(key);
-    if (deflated === undefined) deflatedSizes.set(key, (deflated = deflateRawSync(readFileSync(path)).length));
-    total += deflated + 30 + 46 + 2 * Buffer.byteLength(name);
+/**
+ * Unpacks a function's zip file as Lambda would, to load it here: the entries listed in the zip's central directory,
+ * stored or deflated (what zip-it-and-ship-it writes; no ZIP64, which a bundle under 4 GB never needs).
+ */
+export function extractZip(zipFile: string, destination: string): void {
+  const zip = readFileSync(zipFile);
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end < 0) throw new Error(`${zipFile} is not a zip file`);
+  const entries = zip.readUInt16LE(end + 10);
+  let offset = zip.readUInt32LE(end + 16);
+  for (let index = 0; index < entries; index++) {
+    if (zip.readUInt32LE(offset) !== 0x02014b50) throw new Error(`${zipFile}: bad central directory entry ${index}`);
+    const method = zip.readUInt16LE(offset + 10);
+    const compressedSize = zip.readUInt32LE(offset + 20);
+    const nameLength = zip.readUInt16LE(offset + 28);
+    const extraLength = zip.readUInt16LE(offset + 30);
+    const commentLength = zip.readUInt16LE(offset + 32);
+    const localHeader = zip.readUInt32LE(offset + 42);
+    const name = zip.toString('utf8', offset + 46, offset + 46 + nameLength);
+    offset += 46 + nameLength + extraLength + commentLength;
+    if (name.endsWith('/')) continue;
+    const dataStart = localHeader + 30 + zip.readUInt16LE(localHeader + 26) + zip.readUInt16LE(localHeader + 28);
+    const data = zip.subarray(dataStart, dataStart + compressedSize);
+    const target = join(destination, name);
+    if (!target.startsWith(destination + sep)) throw new Error(`${zipFile}: ${name} leaves the folder`);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, method === 8 ? inflateRawSync(data) : data);
   }
-  return total;
 }
 
 export function folderSize(folder: string): number {

@@ -8,14 +8,14 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FunctionResult } from '@netlify/zip-it-and-ship-it';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFunctionFiles, loadFunctions } from '../../src/server/local/functions.ts';
-import { bundleFunctions, folderSize, handlerFile, invokeBundle, netlifyFunctionsConfig, zippedSize, type Probe } from '../helpers/function-bundles.ts';
+import { bundleFunctions, folderSize, handlerFile, invokeBundle, netlifyFunctionsConfig, type Bundle, type Probe } from '../helpers/function-bundles.ts';
 import { startLibsqlHttpServer } from '../helpers/libsql-http-server.ts';
 import { createTempDatabase, type TempDatabase } from '../helpers/temp-db.ts';
 
 const SITE_URL = 'https://repwell.example';
+const MB = 1024 * 1024;
 const expected = findFunctionFiles(netlifyFunctionsConfig().directory)
   .map((entry) => entry.name)
   .sort();
@@ -55,14 +55,13 @@ const publicProbes: Record<string, { request: Probe; status: number }> = {
 };
 
 let outDir: string;
-let bundles: FunctionResult[];
+let bundles: Bundle[];
 let temp: TempDatabase;
 let databaseServer: { url: string; close(): Promise<void> };
 
 beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'repwell-functions-'));
-  // Folders instead of zip files, so each bundle can be loaded below; the contents are the same.
-  bundles = await bundleFunctions(outDir, 'none');
+  bundles = await bundleFunctions(outDir);
   temp = await createTempDatabase('repwell-bundles-');
   databaseServer = await startLibsqlHttpServer({ file: temp.url.slice('file:'.length), authToken: 'bundle-test-token' });
 }, 180_000);
@@ -90,24 +89,25 @@ describe('functions as Netlify bundles them', () => {
   it('bundles every function in netlify/functions as a v2 function', () => {
     expect(expected).toContain('auth-session');
     expect(bundles.map((bundle) => bundle.name).sort()).toEqual(expected);
-    for (const bundle of bundles) expect(bundle.runtimeAPIVersion, `${bundle.name} is not a v2 function`).toBe(2);
+    for (const bundle of bundles) expect(bundle.result.runtimeAPIVersion, `${bundle.name} is not a v2 function`).toBe(2);
   });
 
   it('gives Netlify the same routes the local server uses', async () => {
     const local = await loadFunctions(netlifyFunctionsConfig().directory);
     for (const route of local) {
       const bundled = bundles.find((bundle) => bundle.name === route.name);
-      expect(bundled?.routes?.map((item) => item.pattern), route.name).toEqual(route.patterns.map((pattern) => pattern.pathname));
+      expect(bundled?.result.routes?.map((item) => item.pattern), route.name).toEqual(route.patterns.map((pattern) => pattern.pathname));
     }
   });
 
-  it('carries no native libSQL binary, and stays under 2 MB zipped', () => {
+  it('carries no native libSQL binary, each zip at most 2 MB and all of them at most 60 MB', () => {
     for (const bundle of bundles) {
-      const libsql = join(bundle.path, 'node_modules/@libsql');
+      const libsql = join(bundle.folder, 'node_modules/@libsql');
       const natives = existsSync(libsql) ? readdirSync(libsql).filter((name) => /^(linux|darwin|win32)-/.test(name)) : [];
       expect(natives, bundle.name).toEqual([]);
-      expect(zippedSize(bundle.path), `${bundle.name}: ${folderSize(bundle.path)} bytes unzipped`).toBeLessThanOrEqual(2 * 1024 * 1024);
+      expect(bundle.zipBytes, `${bundle.name}: ${folderSize(bundle.folder)} bytes unzipped`).toBeLessThanOrEqual(2 * MB);
     }
+    expect(bundles.reduce((sum, bundle) => sum + bundle.zipBytes, 0)).toBeLessThanOrEqual(60 * MB);
   });
 
   it('loads each bundle with Lambda’s Node options and answers a visitor without a session as documented', async () => {
