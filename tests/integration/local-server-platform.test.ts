@@ -1,7 +1,8 @@
 /**
  * Where the local server follows Netlify rather than Netlify's CLI (docs/operations.md, "Netlify's CLI and the
- * platform"): `_headers` on what the site serves but never on a function's answer, and a function's 404 answered as it
- * is (the CLI retries it with `.html` appended).
+ * platform"): `_headers` on what the site serves but never on a function's answer, a function's 404 answered as it
+ * is (the CLI retries it with `.html` appended), and a Background Function answered 202 at once while it runs
+ * afterwards.
  */
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -64,5 +65,30 @@ describe("a function's 404", () => {
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: { title: 'Not found', description: 'No such thing.' } });
     expect(globals.notFoundCalls).toEqual(['/api/things/16']);
+  });
+});
+
+describe('a Background Function', () => {
+  it('answers 202 with no body before it runs, then runs with the request, and settled() waits for it', async () => {
+    let release!: () => void;
+    globals.jobGate = new Promise<void>((resolve) => (release = resolve));
+    globals.jobRuns = [];
+    const response = await fetch(`${server.url}/api/job/links`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"runId":7}' });
+    expect(response.status).toBe(202);
+    expect(await response.text()).toBe('');
+    expect(globals.jobRuns).toEqual([]);
+    release();
+    await server.settled();
+    expect(globals.jobRuns).toEqual([{ method: 'POST', kind: 'links', body: '{"runId":7}' }]);
+  });
+
+  it('answers 202 whatever the function will answer (its 405 goes nowhere)', async () => {
+    globals.jobGate = undefined;
+    globals.jobRuns = [];
+    const response = await get('/api/job/other');
+    expect(response.status).toBe(202);
+    await response.text();
+    await server.settled();
+    expect(globals.jobRuns).toEqual([{ method: 'GET', kind: 'other', body: '' }]);
   });
 });
