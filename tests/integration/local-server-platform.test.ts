@@ -1,8 +1,8 @@
 /**
  * Where the local server follows Netlify rather than Netlify's CLI (docs/operations.md, "Netlify's CLI and the
- * platform"): `_headers` on what the site serves but never on a function's answer, a function's 404 answered as it
- * is (the CLI retries it with `.html` appended), and a Background Function answered 202 at once while it runs
- * afterwards.
+ * platform"): trailing slashes as Netlify's CDN answers them, `_headers` on what the site serves but never on a
+ * function's answer, a function's 404 answered as it is (the CLI retries it with `.html` appended), and a Background
+ * Function answered 202 at once while it runs afterwards. tests/platform/ holds the same answers against the CLI.
  */
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,6 +40,30 @@ afterAll(async () => {
 });
 
 const get = (path: string, init?: RequestInit) => fetch(`${server.url}${path}`, { redirect: 'manual', ...init });
+
+describe('trailing slashes, as Netlify answers them with its default (Pretty URLs) settings', () => {
+  it.each([
+    ['/file', 200, undefined],
+    ['/file/', 301, '/file'],
+    ['/file.html', 200, undefined],
+    ['/folder', 301, '/folder/'],
+    ['/folder/', 200, undefined],
+    ['/folder/index.html', 200, undefined],
+    ['/both', 200, undefined],
+    ['/both/', 301, '/both'],
+    ['/both.html', 200, undefined],
+    ['/both/index.html', 200, undefined],
+  ])('%s answers %i', async (path, status, location) => {
+    const response = await get(path);
+    expect(response.status).toBe(status);
+    expect(response.headers.get('location') ?? undefined).toBe(location);
+    await response.arrayBuffer();
+  });
+
+  it('serves /both from both.html, not the folder', async () => {
+    expect(await (await get('/both')).text()).toBe('<h1>both.html</h1>');
+  });
+});
 
 describe('header rules', () => {
   it('apply to the files the site serves, the immutable cache rule included', async () => {
