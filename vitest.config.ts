@@ -21,6 +21,16 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        test: {
+          name: 'platform',
+          include: ['tests/platform/**/*.test.ts'],
+          environment: 'node',
+          // Netlify's CLI builds the site and bundles every function before the first test (tests/platform/netlify-cli.ts).
+          testTimeout: 120_000,
+          hookTimeout: 15 * 60_000,
+        },
+      },
     ],
   },
 });

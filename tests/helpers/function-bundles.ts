@@ -71,33 +71,52 @@ export function handlerFile(bundle: Bundle): string {
   return join(bundle.folder, handlerPath);
 }
 
+interface ZipEntry {
+  name: string;
+  method: number;
+  compressedSize: number;
+  localHeader: number;
+}
+
+/** The entries of a zip file's central directory (what zip-it-and-ship-it writes: no ZIP64, which a bundle under 4 GB never needs). */
+function zipEntries(zip: Buffer, zipFile: string): ZipEntry[] {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end < 0) throw new Error(`${zipFile} is not a zip file`);
+  const entries: ZipEntry[] = [];
+  let offset = zip.readUInt32LE(end + 16);
+  for (let index = zip.readUInt16LE(end + 10); index > 0; index--) {
+    if (zip.readUInt32LE(offset) !== 0x02014b50) throw new Error(`${zipFile}: bad central directory entry at ${offset}`);
+    const nameLength = zip.readUInt16LE(offset + 28);
+    entries.push({
+      name: zip.toString('utf8', offset + 46, offset + 46 + nameLength),
+      method: zip.readUInt16LE(offset + 10),
+      compressedSize: zip.readUInt32LE(offset + 20),
+      localHeader: zip.readUInt32LE(offset + 42),
+    });
+    offset += 46 + nameLength + zip.readUInt16LE(offset + 30) + zip.readUInt16LE(offset + 32);
+  }
+  return entries;
+}
+
+/** The names of the files in a zip. */
+export function zipListing(zipFile: string): string[] {
+  return zipEntries(readFileSync(zipFile), zipFile).map((entry) => entry.name);
+}
+
 /**
- * Unpacks a function's zip file as Lambda would, to load it here: the entries listed in the zip's central directory,
- * stored or deflated (what zip-it-and-ship-it writes; no ZIP64, which a bundle under 4 GB never needs).
+ * Unpacks a function's zip file as Lambda would, to load it here: the entries of its central directory, stored or
+ * deflated.
  */
 export function extractZip(zipFile: string, destination: string): void {
   const zip = readFileSync(zipFile);
-  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  if (end < 0) throw new Error(`${zipFile} is not a zip file`);
-  const entries = zip.readUInt16LE(end + 10);
-  let offset = zip.readUInt32LE(end + 16);
-  for (let index = 0; index < entries; index++) {
-    if (zip.readUInt32LE(offset) !== 0x02014b50) throw new Error(`${zipFile}: bad central directory entry ${index}`);
-    const method = zip.readUInt16LE(offset + 10);
-    const compressedSize = zip.readUInt32LE(offset + 20);
-    const nameLength = zip.readUInt16LE(offset + 28);
-    const extraLength = zip.readUInt16LE(offset + 30);
-    const commentLength = zip.readUInt16LE(offset + 32);
-    const localHeader = zip.readUInt32LE(offset + 42);
-    const name = zip.toString('utf8', offset + 46, offset + 46 + nameLength);
-    offset += 46 + nameLength + extraLength + commentLength;
-    if (name.endsWith('/')) continue;
-    const dataStart = localHeader + 30 + zip.readUInt16LE(localHeader + 26) + zip.readUInt16LE(localHeader + 28);
-    const data = zip.subarray(dataStart, dataStart + compressedSize);
-    const target = join(destination, name);
-    if (!target.startsWith(destination + sep)) throw new Error(`${zipFile}: ${name} leaves the folder`);
+  for (const entry of zipEntries(zip, zipFile)) {
+    if (entry.name.endsWith('/')) continue;
+    const dataStart = entry.localHeader + 30 + zip.readUInt16LE(entry.localHeader + 26) + zip.readUInt16LE(entry.localHeader + 28);
+    const data = zip.subarray(dataStart, dataStart + entry.compressedSize);
+    const target = join(destination, entry.name);
+    if (!target.startsWith(destination + sep)) throw new Error(`${zipFile}: ${entry.name} leaves the folder`);
     mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, method === 8 ? inflateRawSync(data) : data);
+    writeFileSync(target, entry.method === 8 ? inflateRawSync(data) : data);
   }
 }
 

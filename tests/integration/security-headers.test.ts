@@ -2,13 +2,15 @@
  * The security headers over real HTTP from the local server (issue 8, point 4): a page, a function's
  * answer (GET /api/auth/session from the repository's functions), a 404, a section 404, a refused
  * method and a refused request target all carry them. The site folder is laid out as a build leaves
- * it, with the real public/_headers and public/_redirects copied in.
+ * it, with the real public/_headers and public/_redirects copied in. A function's answer carries the
+ * headers the function sets (src/server/http.ts) and none from _headers, as on Netlify.
  */
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiSecurityHeaders } from '../../src/server/http.ts';
 import { silentLogger } from '../../src/server/local/logger.ts';
 import { startLocalServer, type LocalServer } from '../../src/server/local/server.ts';
 import { createTempDatabase, type TempDatabase } from '../helpers/temp-db.ts';
@@ -78,6 +80,13 @@ function expectSecurityHeaders(headers: Headers): void {
   expect(headers.get('strict-transport-security')).toBeNull();
 }
 
+/** What a function's answer carries on Netlify too, where _headers never applies to it. */
+function expectFunctionSecurityHeaders(headers: Headers): void {
+  for (const [name, value] of Object.entries(apiSecurityHeaders)) expect(headers.get(name), name).toBe(value);
+  expect(headers.get('permissions-policy')).toBeNull();
+  expect(headers.get('strict-transport-security')).toBeNull();
+}
+
 describe('every answer of the local server carries the security headers', () => {
   it('a page', async () => {
     const response = await fetch(`${server.url}/about`);
@@ -91,14 +100,14 @@ describe('every answer of the local server carries the security headers', () => 
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    expectSecurityHeaders(response.headers);
+    expectFunctionSecurityHeaders(response.headers);
     await response.text();
   });
 
   it('a function error (405)', async () => {
     const response = await fetch(`${server.url}/api/auth/session`, { method: 'DELETE' });
     expect(response.status).toBe(405);
-    expectSecurityHeaders(response.headers);
+    expectFunctionSecurityHeaders(response.headers);
     await response.text();
   });
 

@@ -50,6 +50,10 @@ export async function runFunction(request: IncomingMessage, response: ServerResp
   }
 
   const context = new FunctionContext(webRequest, request, match.params, options);
+  if (match.route.background) {
+    await runInBackground(request, response, webRequest, body, match, context, options);
+    return;
+  }
   let answer: Response;
   try {
     const result = await match.route.handler(webRequest, context);
@@ -67,6 +71,42 @@ export async function runFunction(request: IncomingMessage, response: ServerResp
   await sendWebResponse(response, answer, request.method === 'HEAD');
   // What the function left unread is discarded as it arrives (never buffered), so the connection stays usable.
   body?.discardRest();
+}
+
+/**
+ * A Background Function, as Netlify runs one (docs.netlify.com/build/functions/background-functions): the caller gets
+ * 202 with no body as soon as the request has arrived, whatever the function will answer, and the function runs after
+ * that; what it answers goes nowhere (a failure is logged). Its work is kept with the waitUntil work, so settled() and
+ * close() wait for it. The body is read first, so the function never reads from a socket that has moved on.
+ */
+async function runInBackground(
+  request: IncomingMessage,
+  response: ServerResponse,
+  webRequest: Request,
+  body: StreamedBody | undefined,
+  match: FunctionMatch,
+  context: FunctionContext,
+  options: InvokeOptions,
+): Promise<void> {
+  let whole: ArrayBuffer | null;
+  try {
+    whole = webRequest.body ? await webRequest.arrayBuffer() : null;
+  } catch {
+    await sendWebResponse(response, body?.tooLarge ? tooLarge() : jsonError(400, 'Invalid request', 'The request could not be read.'), request.method === 'HEAD');
+    return;
+  }
+  response.writeHead(202, { 'content-length': '0' });
+  response.end();
+  const method = webRequest.method;
+  const replayed = new Request(webRequest.url, { method, headers: webRequest.headers, body: whole });
+  const run = (async () => {
+    const answer: unknown = await match.route.handler(replayed, context);
+    if (answer instanceof Response) {
+      await answer.body?.cancel();
+      if (answer.status >= 500) options.logger.error(`Background function ${match.route.name} answered ${answer.status} on ${method} ${request.url}`);
+    }
+  })().catch((error: unknown) => options.logger.error(`Background function ${match.route.name} failed on ${method} ${request.url}: ${errorMessage(error)}`, error));
+  keepUntilSettled(run, options);
 }
 
 /**

@@ -32,6 +32,11 @@ export interface FunctionRoute {
   excluded: URLPattern[];
   /** Upper-case methods the function is limited to; undefined means all. */
   methods: Set<string> | undefined;
+  /**
+   * A Background Function: a name ending in `-background` or `config.background: true`, as Netlify's bundler decides
+   * (zip-it-and-ship-it). Netlify answers its caller 202 with no body at once and runs it afterwards (function-bridge.ts).
+   */
+  background: boolean;
 }
 
 export interface FunctionMatch {
@@ -90,7 +95,7 @@ export async function loadFunctions(dir: string, importModule: ModuleImporter = 
 export function toRoute(name: string, file: string, module: Record<string, unknown>): FunctionRoute {
   const handler = module.default;
   if (typeof handler !== 'function') throw new Error(`Function ${name} (${file}) has no default export handler`);
-  const config = (module.config ?? {}) as { path?: unknown; excludedPath?: unknown; method?: unknown; schedule?: unknown };
+  const config = (module.config ?? {}) as { path?: unknown; excludedPath?: unknown; method?: unknown; schedule?: unknown; background?: unknown };
   const paths = listOf(config.path);
   const methods = listOf(config.method);
   // Netlify gives a scheduled function no URL in production; its runs come from the schedule (locally, a timer).
@@ -104,6 +109,7 @@ export function toRoute(name: string, file: string, module: Record<string, unkno
     literals: pathnames.map(literalOf),
     excluded: listOf(config.excludedPath).map((path) => new URLPattern({ pathname: path })),
     methods: methods.length > 0 ? new Set(methods.map((method) => method.toUpperCase())) : undefined,
+    background: name.endsWith('-background') || config.background === true,
   };
 }
 

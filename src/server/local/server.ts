@@ -1,9 +1,9 @@
 /**
  * The local server behind `npm start`: one Node HTTP server that answers every
  * Netlify Function route (functions first, as on Netlify) and serves the current
- * static build for everything else. Every answer carries the headers the build's
- * `_headers` file gives its path (headers.ts), so the security headers hold for pages,
- * 404s and function answers alike.
+ * static build for everything else. What the site serves carries the headers the build's
+ * `_headers` file gives its path (headers.ts); a function's answer carries its own headers
+ * only, as on Netlify.
  */
 import { realpathSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -130,14 +130,19 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const root = pointer.current();
     const target = originFormTarget(request.url, request.headers.host);
-    // Read before anything is answered, so that even a refused request gets the headers of the site root.
-    const rules = await headerRulesFor(root, logger);
-    const secure = 'encrypted' in request.socket && request.socket.encrypted === true;
     const pathname = target === undefined ? '/' : requestUrl(target, 'http://local').pathname;
-    // Set first: static-files.ts only adds its defaults where these leave a header unset, and a
-    // function's own headers replace them. Netlify itself applies _headers to static files only,
-    // so in production a function has to set what it needs (nosniff on its JSON) on its own.
-    for (const [name, value] of Object.entries(headersForPath(rules, pathname, { secure }))) response.setHeader(name, value);
+    // Until the functions have loaded, a request for one waits for them instead of falling through to the site.
+    const router = route ?? (target !== undefined && isFunctionPath(pathname) ? await functionsLoaded.then(() => route) : undefined);
+    const match = target === undefined ? undefined : router?.(pathname, request.method ?? 'GET');
+    // Netlify applies _headers to what its CDN serves (static files, their redirects and 404s), never to a
+    // function's answer (docs.netlify.com/manage/routing/headers, Limitations): a function sets its own
+    // (src/server/http.ts), here as there. Set before answering: static-files.ts only adds its defaults where
+    // these leave a header unset. A refused request target gets the headers of the site root.
+    if (!match) {
+      const rules = await headerRulesFor(root, logger);
+      const secure = 'encrypted' in request.socket && request.socket.encrypted === true;
+      for (const [name, value] of Object.entries(headersForPath(rules, pathname, { secure }))) response.setHeader(name, value);
+    }
 
     if (target === undefined) {
       sendBadRequest(response);
@@ -145,8 +150,6 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     }
     // Downstream code (functions, static files) only ever sees the origin form.
     request.url = target;
-    const router = route ?? (isFunctionPath(pathname) ? await functionsLoaded.then(() => route) : undefined);
-    const match = router?.(pathname, request.method ?? 'GET');
     if (match) await runFunction(request, response, match, { siteUrl, logger, background });
     else await serveStatic(request, response, root, logger);
   };

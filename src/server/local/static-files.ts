@@ -102,20 +102,23 @@ async function resolvePath(root: string, url: URL): Promise<Resolved> {
   if (target !== root && !target.startsWith(root + sep)) return { kind: 'missing' };
 
   if (url.pathname.endsWith('/')) {
-    const index = await fileAt(root, join(target, 'index.html'));
-    // Pages are built as `about.html` (Astro build.format 'file'), so `/about/` moves to `/about`, as on Netlify.
-    if (index.kind === 'missing' && target !== root && (await fileAt(root, `${target}.html`)).kind === 'file') {
+    // Pages are built as `about.html` (Astro build.format 'file'), so `/about/` moves to `/about`, as on Netlify, which
+    // does so even when a folder `about/` with an index.html exists too (github.com/slorber/trailing-slash-guide).
+    if (target !== root && (await fileAt(root, `${target}.html`)).kind === 'file') {
       return { kind: 'redirect', location: sameSiteLocation(`${url.pathname.replace(/\/+$/, '')}${url.search}`) };
     }
-    return index;
+    return fileAt(root, join(target, 'index.html'));
   }
 
   const stats = await statOrUndefined(target);
   if (stats?.isFile()) return fileAt(root, target, stats);
-  if (stats?.isDirectory() && (await statOrUndefined(join(target, 'index.html')))?.isFile()) {
+  // `about.html` answers `/about` even beside a folder `about/` (Netlify does the same); only a folder alone moves to its slash.
+  const page = await fileAt(root, `${target}.html`);
+  if (page.kind === 'file' || !stats?.isDirectory()) return page;
+  if ((await statOrUndefined(join(target, 'index.html')))?.isFile()) {
     return { kind: 'redirect', location: sameSiteLocation(`${url.pathname}/${url.search}`) };
   }
-  return fileAt(root, `${target}.html`);
+  return { kind: 'missing' };
 }
 
 /**
