@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMBEDDED_DRIVER_MISSING } from '../../db/client.ts';
 import { findFunctionFiles, loadFunctions } from '../../src/server/local/functions.ts';
 import { bundleFunctions, folderSize, handlerFile, invokeBundle, netlifyFunctionsConfig, type Bundle, type Probe } from '../helpers/function-bundles.ts';
 import { startLibsqlHttpServer } from '../helpers/libsql-http-server.ts';
@@ -134,4 +135,14 @@ describe('functions as Netlify bundles them', () => {
     await Promise.all([worker(), worker()]);
     expect(answers).toEqual(wanted);
   }, 300_000);
+
+  it('says what to set when a function is given an embedded database, whose native driver is not deployed', async () => {
+    const bundle = bundles.find((item) => item.name === 'auth-session')!;
+    const env = { DATABASE_URL: `file:${join(outDir, 'nowhere.db')}`, SITE_URL, AUTH_SECRET: 'a'.repeat(40), NODE_ENV: 'production' };
+    const failure = await invokeBundle(handlerFile(bundle), probe('GET', '/api/auth/session'), { cwd: outDir, env }).then(
+      (answer) => `answered ${answer.status}`,
+      (error: { stderr?: string }) => error.stderr ?? String(error),
+    );
+    expect(failure).toContain(EMBEDDED_DRIVER_MISSING);
+  });
 });
