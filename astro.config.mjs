@@ -11,6 +11,7 @@ import { inlineScriptHashes } from './src/integrations/inline-script-hashes.ts';
 import { adminIsolation } from './src/integrations/admin-isolation.ts';
 import { earlyClicksScript } from './src/components/early-clicks-script.ts';
 import { clickTrackingScript } from './src/components/click-tracking-script.ts';
+import { chunkRecoveryScript } from './src/components/chunk-recovery-script.ts';
 import { isIndexablePath } from './src/domain/indexing.ts';
 
 const site = process.env.SITE_URL || `http://localhost:${process.env.PORT || 8888}`;
@@ -42,7 +43,7 @@ export default defineConfig({
     // /products?category=x serves the page built for x, for readers and crawlers without JavaScript.
     catalogueRewrites(),
     // After the pages are written: every inline script of the project gets its hash into the page's CSP.
-    inlineScriptHashes({ trustedScripts: [earlyClicksScript, clickTrackingScript] }),
+    inlineScriptHashes({ trustedScripts: [earlyClicksScript, clickTrackingScript, chunkRecoveryScript] }),
   ],
   vite: {
     // adminIsolation: the admin app never changes how the public pages' JavaScript is split (see the module).

@@ -1,7 +1,9 @@
 /**
  * The JavaScript a built page loads: its module scripts, its islands' components and renderers, and every chunk
  * those import statically, each counted once. Dynamic imports (code a page fetches only when asked, like the admin
- * frame or the toaster) are listed apart. Used by `npm run bench` and to compare two builds:
+ * frame or the toaster) are listed apart, and so is the JavaScript inline in the HTML (the head's early-click,
+ * click-tracking and chunk-recovery scripts, Astro's island loader), which travels in the page's own gzip.
+ * Used by `npm run bench` and to compare two builds:
  *
  *   npm run page-js -- <site dir> <page path>... [--against <other site dir>]
  */
@@ -17,6 +19,19 @@ export interface PageJavaScript {
   gzipBytes: number;
   /** Chunks only reachable through import(): loaded on demand. */
   onDemand: string[];
+  /** The text of the page's inline scripts, together and gzipped together. */
+  inlineBytes: number;
+  inlineGzipBytes: number;
+}
+
+/** The text of every script element without src whose type runs as JavaScript (not JSON-LD or import maps). */
+export function inlineScripts(html: string): string[] {
+  const scripts: string[] = [];
+  for (const [, attributes = '', text = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    const type = /\btype="([^"]*)"/.exec(attributes)?.[1] ?? '';
+    if (!/\bsrc=/.test(attributes) && ['', 'module', 'text/javascript'].includes(type) && text.trim() !== '') scripts.push(text);
+  }
+  return scripts;
 }
 
 /** Entry points a page names: module scripts, island components and renderers, module preloads. */
@@ -65,7 +80,16 @@ export function measurePage(siteDir: string, pagePath: string): PageJavaScript {
     bytes += content.length;
     gzipBytes += gzipSync(content, { level: 9 }).length;
   }
-  return { page: pagePath, files, bytes, gzipBytes, onDemand: [...onDemand].filter((url) => !seen.has(url)).sort() };
+  const inline = Buffer.from(inlineScripts(html).join('\n'));
+  return {
+    page: pagePath,
+    files,
+    bytes,
+    gzipBytes,
+    onDemand: [...onDemand].filter((url) => !seen.has(url)).sort(),
+    inlineBytes: inline.length,
+    inlineGzipBytes: gzipSync(inline, { level: 9 }).length,
+  };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -81,10 +105,13 @@ if (import.meta.main) {
   }
   for (const page of pages) {
     const now = measurePage(siteDir, page);
-    let line = `${page}: ${now.files.length} files, ${kb(now.bytes)} (${kb(now.gzipBytes)} gzip)`;
+    const inline = (measured: PageJavaScript) => `inline ${kb(measured.inlineBytes)} (${kb(measured.inlineGzipBytes)} gzip)`;
+    const change = (bytes: number) => `${bytes >= 0 ? '+' : ''}${bytes} B gzip`;
+    let line = `${page}: ${now.files.length} files, ${kb(now.bytes)} (${kb(now.gzipBytes)} gzip), ${inline(now)}`;
     if (against) {
       const before = measurePage(against, page);
-      line += ` | before: ${before.files.length} files, ${kb(before.bytes)} (${kb(before.gzipBytes)} gzip) | change ${now.gzipBytes - before.gzipBytes >= 0 ? '+' : ''}${now.gzipBytes - before.gzipBytes} B gzip`;
+      line += ` | before: ${before.files.length} files, ${kb(before.bytes)} (${kb(before.gzipBytes)} gzip), ${inline(before)}`;
+      line += ` | change ${change(now.gzipBytes - before.gzipBytes)}, inline ${change(now.inlineGzipBytes - before.inlineGzipBytes)}`;
     }
     console.log(line);
   }

@@ -474,8 +474,9 @@ test.describe('census: every visible control is served before its script runs', 
       if (!PRODUCT) PRODUCT = await productPath(browser, baseURL);
       await page.setViewportSize(VIEWPORTS[viewport]);
       await useSession(page.context(), (shared ??= await signIn(browser, baseURL)));
-      // Scripts never arrive: what is on screen now must already be served one of the three ways.
-      await page.route(/\/_astro\/[^?]*\.js(\?.*)?$/, (route) => route.abort());
+      // Scripts never arrive: what is on screen now must already be served one of the three ways. They are held rather
+      // than refused: a refused chunk is what a deploy leaves, and the page would reload to recover (chunk-recovery.ts).
+      await page.route(/\/_astro\/[^?]*\.js(\?.*)?$/, () => undefined);
       const unserved: string[] = [];
       for (const path of PAGES) {
         await page.goto(path === 'PRODUCT' ? PRODUCT : path, { waitUntil: 'commit' });

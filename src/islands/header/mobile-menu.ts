@@ -15,12 +15,13 @@ export function setUpMobileMenu(button: HTMLButtonElement): void {
     const address = `${servedPath(window.location.pathname)}${window.location.search}`;
     loadRoot().then(
       ({ openMobileMenu }) => openMobileMenu(button, { categories, address }),
-      // The drawer's chunk is gone (a tab left open across a deploy): the fresh page has the new one.
-      () => window.location.reload(),
+      // The drawer's code is gone (a tab left open across a deploy): ChunkRecovery heard it from Vite's preload
+      // helper and reloads the page once, or hides this button behind NoScriptNav's links (src/lib/chunk-recovery.ts).
+      () => undefined,
     );
   });
   const preload = () => {
-    if (button.offsetParent) void loadRoot();
+    if (button.offsetParent) loadRoot().catch(() => undefined);
   };
   if ('requestIdleCallback' in window) requestIdleCallback(preload, { timeout: 2000 });
   else setTimeout(preload, 200);
