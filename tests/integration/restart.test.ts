@@ -174,7 +174,7 @@ describe('npm start after a restart', () => {
     await logLine(server, /^The site is up to date\.$/);
     await logLine(server, /^Repwell is running at/);
     expect(server.lines.filter((line) => /Building the site/.test(line))).toEqual([]);
-    expect(await kill(server, 'SIGTERM')).toBe(0);
+    expect(await kill(server, 'SIGTERM'), server.lines.join('\n')).toBe(0);
   }, 60_000);
 
   it('needs no rebuild after runtime state changed: a timer run, a click, a session', async () => {
@@ -231,6 +231,6 @@ describe('npm start after a restart', () => {
     expect(isCompleteBuild(servedFolder())).toBe(true);
     const [row] = await temp.database.run((db) => db.select({ name: products.name }).from(products).where(eq(products.slug, slug)));
     expect(row?.name).toBe('Restart Test Kettlebell');
-    expect(await kill(server, 'SIGTERM')).toBe(0);
+    expect(await kill(server, 'SIGTERM'), server.lines.join('\n')).toBe(0);
   }, BUILD_MS + 60_000);
 });
