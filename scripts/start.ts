@@ -44,8 +44,9 @@ const running: {
 } = {};
 
 let stopping = false;
+/** Closes what the start opened, then exits. A stop already under way is left to finish. */
 async function stop(why: string, exitCode = 0): Promise<never> {
-  if (stopping) process.exit(130); // a second Ctrl-C does not wait
+  if (stopping) return new Promise<never>(() => undefined);
   stopping = true;
   console.log(`\n${why}: stopping...`);
   running.unregisterBuilder?.();
@@ -57,8 +58,23 @@ async function stop(why: string, exitCode = 0): Promise<never> {
   running.database?.close();
   process.exit(exitCode);
 }
-process.on('SIGINT', () => void stop('SIGINT'));
-process.on('SIGTERM', () => void stop('SIGTERM'));
+/**
+ * A second Ctrl-C does not wait. But when-exit (loaded with @netlify/redirects, through atomically) sends the process
+ * every signal it gets once more, at once, after its own handler: that echo is not a second request, and taking it for
+ * one cut every graceful stop short (exit 130). So a repeat within ECHO_MS of the first is ignored.
+ */
+const ECHO_MS = 1000;
+let firstSignalAt: number | undefined;
+function onSignal(signal: 'SIGINT' | 'SIGTERM'): void {
+  if (firstSignalAt === undefined) {
+    firstSignalAt = performance.now();
+    void stop(signal);
+  } else if (performance.now() - firstSignalAt > ECHO_MS) {
+    process.exit(130);
+  }
+}
+process.on('SIGINT', () => onSignal('SIGINT'));
+process.on('SIGTERM', () => onSignal('SIGTERM'));
 
 // A build made from another database shows that database's content: it is withheld (pages answer 503) until a build of
 // this one is published, which moves folders.current() on from it.
