@@ -116,9 +116,11 @@ async function runUntilNotBusy(connection: Connection, statement: Prepared, args
       return connection.run(statement, args, facts, wantRows);
     } catch (error) {
       // Running the same statement again also resets it: libsql leaves a statement that failed busy holding its read
-      // snapshot until it is reset or garbage-collected.
-      if (!isRetryableBusy(error) || performance.now() + delay > deadline) throw error;
-      await sleep(delay);
+      // snapshot until it is reset or garbage-collected. Like SQLite's own busy handler, the last sleep is cut to what
+      // is left, so the lock is waited for the whole timeout.
+      const left = deadline - performance.now();
+      if (!isRetryableBusy(error) || left <= 0) throw error;
+      await sleep(Math.min(delay, left));
     }
   }
 }
