@@ -8,6 +8,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_BODY_BYTES } from '../../src/server/local/function-bridge.ts';
 import { silentLogger } from '../../src/server/local/logger.ts';
 import { startLocalServer, type LocalServer } from '../../src/server/local/server.ts';
 
@@ -114,5 +115,15 @@ describe('a Background Function', () => {
     await response.text();
     await server.settled();
     expect(globals.jobRuns).toEqual([{ method: 'GET', kind: 'other', body: '' }]);
+  });
+
+  it('refuses a body past the request limit with 413 and never runs the function on part of it', async () => {
+    globals.jobGate = undefined;
+    globals.jobRuns = [];
+    const response = await fetch(`${server.url}/api/job/big`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(MAX_BODY_BYTES + 1) });
+    expect(response.status).toBe(413);
+    await response.text();
+    await server.settled();
+    expect(globals.jobRuns).toEqual([]);
   });
 });
