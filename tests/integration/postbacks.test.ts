@@ -184,11 +184,11 @@ describe('postbacks as each network sends them', () => {
       transactionId: 'AW-77',
       transactionAmount: '45.50',
       commission: '3.64',
-      transactionCurrency: 'GBP',
+      transactionCurrency: 'usd',
       transactionStatus: 'approved',
     });
     expect((await send(pathOf(url))).status).toBe(200);
-    expect(await storedConversion('awin', 'AW-77')).toMatchObject({ productId: product.beta, pagePath: '/blog/beta-review', status: 'approved', saleCents: 4550, commissionCents: 364, currency: 'GBP' });
+    expect(await storedConversion('awin', 'AW-77')).toMatchObject({ productId: product.beta, pagePath: '/blog/beta-review', status: 'approved', saleCents: 4550, commissionCents: 364, currency: 'USD' });
     expect(await figures(product.beta)).toEqual({ count: 1, revenue: 364 });
   });
 
@@ -217,9 +217,9 @@ describe('postbacks as each network sends them', () => {
 
   it('Partnerize: a GET with publisher_reference and conversion_id', async () => {
     const issued = await issueToken('partnerize');
-    const url = fill(issued.postbackUrl, { publisher_reference: CLICK_ALPHA, conversion_id: 'PZ-1', value: '10', commission: '1.25', currency: 'EUR', status: 'approved' });
+    const url = fill(issued.postbackUrl, { publisher_reference: CLICK_ALPHA, conversion_id: 'PZ-1', value: '10', commission: '1.25', currency: 'USD', status: 'approved' });
     expect((await send(pathOf(url))).status).toBe(200);
-    expect(await storedConversion('partnerize', 'PZ-1')).toMatchObject({ productId: product.alpha, status: 'approved', commissionCents: 125, currency: 'EUR' });
+    expect(await storedConversion('partnerize', 'PZ-1')).toMatchObject({ productId: product.alpha, status: 'approved', commissionCents: 125, currency: 'USD' });
     expect(await figures(product.alpha)).toEqual({ count: 2, revenue: 1085 });
   });
 
@@ -254,11 +254,28 @@ describe('idempotence, status changes and attribution', () => {
     expect(await conversionCount()).toBe(rows);
   });
 
-  it('a change of currency on a stored transaction answers 409 and changes nothing; a repeat without the sale amount keeps it', async () => {
+  it("a postback in another currency than the site's is refused naming it, and never summed as dollars", async () => {
+    const before = await figures(product.beta);
+    const rows = await conversionCount();
+    // The hostile probe: 50,000 yen of commission added $50,000 to the product's revenue.
+    const yen = await impact({ SubId1: CLICK_BETA, ActionId: 'IMP-YEN', Amount: '900000', Payout: '50000', Currency: 'JPY', Status: 'Approved' });
+    expect(yen.status).toBe(400);
+    expect((await yen.json()).error).toEqual({
+      title: 'Invalid postback',
+      description: 'The currency JPY is not accepted: amounts are recorded in USD only, so send them in USD.',
+    });
+    const made = await impact({ SubId1: CLICK_BETA, ActionId: 'IMP-ZZZ', Payout: '5.00', Currency: 'ZZZ' });
+    expect(made.status).toBe(400);
+    expect((await made.json()).error.description).toBe('The currency ZZZ is not an ISO 4217 currency code.');
+    expect(await figures(product.beta)).toEqual(before);
+    expect(await conversionCount()).toBe(rows);
+  });
+
+  it('a change of currency on a stored transaction is refused and changes nothing; a repeat without the sale amount keeps it', async () => {
     await impact({ SubId1: CLICK_BETA, ActionId: 'IMP-CUR', Amount: '100.00', Payout: '10.00', Currency: 'USD', Status: 'Pending' });
     const before = await figures(product.beta);
     const yen = await impact({ SubId1: CLICK_BETA, ActionId: 'IMP-CUR', Amount: '100.00', Payout: '9999.00', Currency: 'JPY', Status: 'Approved' });
-    expect(yen.status).toBe(409);
+    expect(yen.status).toBe(400);
     expect(await figures(product.beta)).toEqual(before);
     expect(await (await impact({ SubId1: CLICK_BETA, ActionId: 'IMP-CUR', Payout: '10.00', Currency: 'USD', Status: 'Approved' })).json()).toMatchObject({ outcome: 'updated' });
     expect(await storedConversion('impact', 'IMP-CUR')).toMatchObject({ currency: 'USD', status: 'approved', saleCents: 10_000, commissionCents: 1000 });
@@ -459,6 +476,8 @@ describe('malformed input is a 4xx, never a 500, and stores nothing', () => {
       ['transaction_id=M-1', 'The commission is missing.'],
       ['transaction_id=M-1&commission=1&status=shipped', 'The status shipped is not one this network sends.'],
       ['transaction_id=M-1&commission=1&currency=dollars', 'The currency must be a three-letter code such as USD.'],
+      ['transaction_id=M-1&commission=1&currency=zzz', 'The currency ZZZ is not an ISO 4217 currency code.'],
+      ['transaction_id=M-1&commission=1&currency=EUR', 'The currency EUR is not accepted: amounts are recorded in USD only, so send them in USD.'],
       ['transaction_id=M-1&commission=-1&status=approved', 'A negative amount is only accepted for a reversal.'],
     ];
     for (const [query, description] of cases) {

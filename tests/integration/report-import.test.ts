@@ -184,17 +184,25 @@ describe('a generic report (Impact) with matched, unmatched, duplicate, changed 
   });
 });
 
-describe('a report row in another currency than its stored transaction', () => {
-  it('previews as an error naming the row and the currencies, and the import refuses it without writing', async () => {
+describe('a report row in another currency than the site\'s', () => {
+  it('previews as an error naming the row and the currency, and the import refuses it without writing', async () => {
     const usd = parseFile('impact', 'Action Id,SubId1,Payout,Currency,Status\nIMP-CUR-1,clk_report_gun_0001,4.00,USD,Pending');
     expect((await importRows(usd, usd.rows)).counts.created).toBe(1);
     const before = await figures(gunId);
-    const eur = parseFile('impact', 'Action Id,SubId1,Payout,Currency,Status\nIMP-CUR-1,clk_report_gun_0001,400.00,EUR,Approved');
-    const [row] = await preview(eur);
-    expect(row).toMatchObject({ outcome: 'error' });
-    expect(row!.reason).toContain('reported in USD; a report in EUR cannot change it');
-    expect((await importRows(eur, eur.rows)).counts.failed).toBe(1);
+    const rows = await conversionCount();
+    // 50,000 yen of commission, which was summed as $50,000; a made-up code was accepted as a currency.
+    const foreign = parseFile(
+      'impact',
+      'Action Id,SubId1,Payout,Currency,Status\nIMP-CUR-1,clk_report_gun_0001,400.00,EUR,Approved\nIMP-YEN-1,clk_report_gun_0001,50000,JPY,Approved\nIMP-ZZZ-1,clk_report_gun_0001,1.00,ZZZ,Approved',
+    );
+    expect((await preview(foreign)).map((row) => [row.outcome, row.reason])).toEqual([
+      ['error', 'Row 2: Currency EUR is not accepted: amounts are recorded in USD only, so send them in USD'],
+      ['error', 'Row 3: Currency JPY is not accepted: amounts are recorded in USD only, so send them in USD'],
+      ['error', 'Row 4: Currency ZZZ is not an ISO 4217 currency code'],
+    ]);
+    expect((await importRows(foreign, foreign.rows)).counts.failed).toBe(3);
     expect(await figures(gunId)).toEqual(before);
+    expect(await conversionCount()).toBe(rows);
   });
 });
 

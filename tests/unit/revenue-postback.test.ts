@@ -71,12 +71,12 @@ describe('each network’s parameters map to one conversion', () => {
   });
 
   it('Awin: clickRef, transactionId, transactionAmount, commission, transactionStatus (POST JSON, numbers as numbers)', () => {
-    expect(ok('awin', { clickRef: 'c2', transactionId: 778, transactionAmount: 19.99, commission: 1.64, transactionCurrency: 'GBP', transactionStatus: 'declined' })).toEqual({
+    expect(ok('awin', { clickRef: 'c2', transactionId: 778, transactionAmount: 19.99, commission: 1.64, transactionCurrency: 'usd', transactionStatus: 'declined' })).toEqual({
       clickId: 'c2',
       transactionId: '778',
       saleAmountCents: 1999,
       commissionCents: 164,
-      currency: 'GBP',
+      currency: 'USD',
       status: 'reversed',
     });
   });
@@ -103,8 +103,8 @@ describe('each network’s parameters map to one conversion', () => {
   });
 
   it('Partnerize: publisher_reference, conversion_id, value, commission, status', () => {
-    const query = new URLSearchParams('publisher_reference=c5&conversion_id=111l2&value=30&commission=3.00&currency=EUR&status=rejected');
-    expect(ok('partnerize', query)).toEqual({ clickId: 'c5', transactionId: '111l2', saleAmountCents: 3000, commissionCents: 300, currency: 'EUR', status: 'reversed' });
+    const query = new URLSearchParams('publisher_reference=c5&conversion_id=111l2&value=30&commission=3.00&currency=USD&status=rejected');
+    expect(ok('partnerize', query)).toEqual({ clickId: 'c5', transactionId: '111l2', saleAmountCents: 3000, commissionCents: 300, currency: 'USD', status: 'reversed' });
     expect(ok('partnerize', new URLSearchParams('pubref=c5&conversion_id=1&commission=1&status=approved')).status).toBe('approved');
   });
 

@@ -68,6 +68,13 @@ describe("Amazon Associates' earnings report", () => {
     expect(amazonCurrency(['ASIN', 'Revenue'])).toBe('USD');
   });
 
+  it('refuses every row of a file whose money is in another currency than the site\'s: pounds are never summed as dollars', () => {
+    const pounds = ['Fee-Earnings reports', AMAZON_HEADER.replaceAll('($)', '(£)'), 'Sports,Foam Roller,B0CSVTEST1,Amazon.com,repwell-20,2026-03-05,25.00,1,0,25.00,1.00,DESKTOP'].join('\n');
+    expect(readAmazonFile(pounds)).toEqual([
+      { kind: 'error', error: { rowNumber: 3, reason: 'Row 3: Revenue(£) GBP is not accepted: amounts are recorded in USD only, so send them in USD' } },
+    ]);
+  });
+
   it('makes the same transaction ids from the same file, whatever the order of its rows, and keeps two identical sales apart', () => {
     const sales = [
       'Sports,Foam Roller,B0CSVTEST1,Amazon.com,repwell-20,2026-03-05,25.00,1,0,25.00,1.00,DESKTOP',
@@ -195,7 +202,7 @@ describe('a generic report through a column mapping', () => {
   const read = (cells: Record<string, string>) => readMappedRow('impact', mapping, 5, { 'Action Id': 'A-1', Payout: '4.50', ...cells });
 
   it('reads a row into a conversion report', () => {
-    expect(read({ 'Event Date': '2026-03-05', SubId1: 'clk_1', SKU: 'SKU-9', 'Sale Amount': '1,234.50', Status: 'Approved', Currency: 'eur' })).toEqual({
+    expect(read({ 'Event Date': '2026-03-05', SubId1: 'clk_1', SKU: 'SKU-9', 'Sale Amount': '1,234.50', Status: 'Approved', Currency: 'usd' })).toEqual({
       ok: true,
       value: {
         rowNumber: 5,
@@ -205,7 +212,7 @@ describe('a generic report through a column mapping', () => {
         status: 'approved',
         saleCents: 123450,
         commissionCents: 450,
-        currency: 'EUR',
+        currency: 'USD',
         day: '2026-03-05',
         returnOf: null,
       },
@@ -226,6 +233,8 @@ describe('a generic report through a column mapping', () => {
     expect(reason({ Status: 'maybe' })).toBe("Row 5: Status 'maybe' is not a status this network reports");
     expect(reason({ Payout: '-1.00', Status: 'approved' })).toBe('Row 5: Payout is negative, which is only accepted for a reversal');
     expect(reason({ Currency: 'dollars' })).toBe('Row 5: Currency must be a three-letter code such as USD');
+    expect(reason({ Currency: 'ZZZ' })).toBe('Row 5: Currency ZZZ is not an ISO 4217 currency code');
+    expect(reason({ Currency: 'jpy' })).toBe('Row 5: Currency JPY is not accepted: amounts are recorded in USD only, so send them in USD');
     expect(reason({ 'Event Date': '31/12/2026' })).toMatch(/^Row 5: Event Date is not a date/);
     expect(reason({ 'Action Id': 'has space' })).toBe('Row 5: Action Id must be 1 to 128 printable characters without spaces');
     expect(reason({ SubId1: 'x'.repeat(129) })).toBe('Row 5: SubId1 must be 1 to 128 printable characters without spaces');

@@ -32,6 +32,7 @@
  * - generic: the names a hand-written callback most likely uses.
  */
 import { z } from 'zod';
+import { checkCurrency, currencyProblem, SITE_CURRENCY } from './currency.ts';
 import { parseMoneyCents } from './money.ts';
 
 export const conversionStatuses = ['pending', 'approved', 'reversed'] as const;
@@ -134,7 +135,7 @@ export interface ParsedPostback {
   /** null when the network sent no sale amount (a lead, or a mapping without one). */
   saleAmountCents: number | null;
   commissionCents: number;
-  /** ISO 4217, upper case; USD when not sent (the site's currency, spec section 1). */
+  /** Always the site's currency (USD, also when not sent): another is refused (currency.ts). */
   currency: string;
   status: ConversionStatus;
 }
@@ -146,7 +147,7 @@ export interface PostbackError {
 }
 export type PostbackResult = { ok: true; value: ParsedPostback } | { ok: false; error: PostbackError };
 
-export const DEFAULT_CURRENCY = 'USD';
+export const DEFAULT_CURRENCY = SITE_CURRENCY;
 const MAX_PARAMETERS = 200;
 const MAX_VALUE_LENGTH = 2000;
 const IDENTIFIER = /^[\x21-\x7e]{1,128}$/;
@@ -250,9 +251,8 @@ export function parsePostback(network: PostbackNetwork, input: URLSearchParams |
   if (!commission.ok) return commission;
   if (commission.cents === null) return { ok: false, error: { field: 'commission', message: 'The commission is missing.' } };
 
-  const currencyText = pick(values, mapping.currency);
-  const currency = currencyText === null ? DEFAULT_CURRENCY : currencyText.toUpperCase();
-  if (!/^[A-Z]{3}$/.test(currency)) return { ok: false, error: { field: 'currency', message: 'The currency must be a three-letter code such as USD.' } };
+  const currency = checkCurrency(pick(values, mapping.currency));
+  if (!currency.ok) return { ok: false, error: { field: 'currency', message: `The currency ${currencyProblem(currency)}.` } };
 
   const negative = commission.cents < 0 || (sale.cents !== null && sale.cents < 0);
   const statusText = pick(values, mapping.status);
@@ -268,5 +268,5 @@ export function parsePostback(network: PostbackNetwork, input: URLSearchParams |
     return { ok: false, error: { field: 'commission', message: 'A negative amount is only accepted for a reversal.' } };
   }
 
-  return { ok: true, value: { clickId, transactionId, saleAmountCents: sale.cents, commissionCents: commission.cents, currency, status } };
+  return { ok: true, value: { clickId, transactionId, saleAmountCents: sale.cents, commissionCents: commission.cents, currency: currency.currency, status } };
 }

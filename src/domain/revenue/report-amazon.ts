@@ -35,6 +35,7 @@
  * the same tracking id and ASIN (see src/server/admin/report-import.ts); a row that both ships and returns items is
  * refused, since it cannot say which sale it takes back.
  */
+import { checkCurrency, currencyProblem } from './currency.ts';
 import { parseMoneyCents } from './money.ts';
 import { parseReportDate } from './report-date.ts';
 import { cellReader, normaliseHeader, reportTexts, type ReportConversion, type ReportRowResult } from './report.ts';
@@ -101,6 +102,9 @@ export function readAmazonRow(rowNumber: number, values: Readonly<Record<string,
     const parsed = parseMoneyCents(text);
     return parsed.ok ? parsed.cents : reportTexts.notAmount(rowNumber, header, parsed.reason);
   };
+  // The file's money headers name its currency ('Revenue(£)'); one not the site's cannot be summed as dollars.
+  const currency = checkCurrency(amazonCurrency(headers));
+  if (!currency.ok) return fail(reportTexts.currency(rowNumber, column('Revenue'), currencyProblem(currency)));
   const revenue = money('Revenue');
   if (typeof revenue === 'string') return fail(revenue);
   const fees = money('Ad Fees');
@@ -131,7 +135,7 @@ export function readAmazonRow(rowNumber: number, values: Readonly<Record<string,
       // Stored as positive figures: a return's row shows what it takes back, and its status says it is a reversal.
       saleCents: Math.abs(revenue),
       commissionCents: Math.abs(fees),
-      currency: amazonCurrency(headers),
+      currency: currency.currency,
     },
   };
 }

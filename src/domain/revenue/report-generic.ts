@@ -10,8 +10,9 @@
  * is pending, or a reversal when its amounts are negative; a negative amount under another status is refused.
  */
 import { z } from 'zod';
+import { checkCurrency, currencyProblem } from './currency.ts';
 import { parseMoneyCents } from './money.ts';
-import { DEFAULT_CURRENCY, normaliseName, POSTBACK_MAPPINGS, statusOf, type ConversionStatus, type PostbackNetwork } from './postback.ts';
+import { normaliseName, POSTBACK_MAPPINGS, statusOf, type ConversionStatus, type PostbackNetwork } from './postback.ts';
 import { parseReportDate } from './report-date.ts';
 import { cellReader, identifierProblem, normaliseHeader, reportTexts, type ReportConversion, type ReportRowResult } from './report.ts';
 
@@ -152,9 +153,9 @@ export function readMappedRow(network: PostbackNetwork, mapping: ReportMapping, 
   if (typeof commission === 'string') return fail(commission);
   if (commission === null) return fail(reportTexts.missing(rowNumber, name('commission')));
 
-  const currencyText = cell('currency');
-  const currency = currencyText === undefined ? DEFAULT_CURRENCY : currencyText.toUpperCase();
-  if (!/^[A-Z]{3}$/.test(currency)) return fail(reportTexts.currency(rowNumber, name('currency')));
+  const currencyCheck = checkCurrency(cell('currency'));
+  if (!currencyCheck.ok) return fail(reportTexts.currency(rowNumber, name('currency'), currencyProblem(currencyCheck)));
+  const currency = currencyCheck.currency;
 
   const dateText = cell('date');
   let day: string | null = null;
