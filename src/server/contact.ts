@@ -19,6 +19,7 @@ import {
   withoutHoneypot,
   type ContactSubmission,
 } from '../domain/contact.ts';
+import { clientAddressGroup } from '../domain/client-address.ts';
 import { env } from './env.ts';
 import { createSmtpMailer, mailerConfigFrom, type Mailer } from './mailer.ts';
 
@@ -40,12 +41,13 @@ export interface SubmitOptions {
 }
 
 /**
- * A one-way hash of the address. It is kept only while the flood window lasts (see
+ * A one-way hash of the address's client block (clientAddressGroup: one key for every spelling of an IPv4 address and
+ * for a whole IPv6 /64). It is kept only while the flood window lasts (see
  * forgetExpiredClientHashes), which matters more than the hash itself: IPv4 space is
  * small enough to hash exhaustively.
  */
 export function hashClientAddress(address: string): string {
-  return createHash('sha256').update(`repwell-contact\0${address.trim() || 'unknown'}`).digest('base64url');
+  return createHash('sha256').update(`repwell-contact\0${clientAddressGroup(address)}`).digest('base64url');
 }
 
 export async function submitContactMessage(database: Database, submission: ContactSubmission, options: SubmitOptions): Promise<ContactOutcome> {

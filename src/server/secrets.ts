@@ -8,6 +8,7 @@ import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:c
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { serverSecrets } from '../../db/schema.ts';
+import { clientAddressGroup } from '../domain/client-address.ts';
 import { env } from './env.ts';
 
 const ROOT_ID = 'root';
@@ -41,7 +42,11 @@ export async function serverKey(database: Database, purpose: string): Promise<Bu
 /** The client-address key as a KeyObject, per root: every tracked beacon hashes its address with it. */
 let addressKey: { root: Promise<string>; key: Promise<KeyObject> } | undefined;
 
-/** A keyed, one-way name for a client's network address: it cannot be reversed by hashing all of IPv4. */
+/**
+ * A keyed, one-way name for a client's network address: it cannot be reversed by hashing all of IPv4. It names the
+ * address's client block (clientAddressGroup: IPv4-mapped spellings as IPv4, IPv6 by its /64), so a limit keyed by it
+ * cannot be dodged by respelling an address or hopping within one's own /64.
+ */
 export async function clientKey(database: Database, address: string): Promise<string> {
   // Derived once, not per call: deriving it and importing it as a key were most of the cost of hashing an address.
   if (!addressKey || addressKey.root !== root) {
@@ -51,7 +56,7 @@ export async function clientKey(database: Database, address: string): Promise<st
       if (addressKey?.key === key) addressKey = undefined;
     });
   }
-  return createHmac('sha256', await addressKey.key).update(address.trim() || 'unknown').digest('base64url').slice(0, 32);
+  return createHmac('sha256', await addressKey.key).update(clientAddressGroup(address)).digest('base64url').slice(0, 32);
 }
 
 /** For tests: forget the cached root, as a new process would. */
