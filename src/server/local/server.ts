@@ -154,7 +154,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     else await serveStatic(request, response, root, logger);
   };
 
-  const server = createServer((request, response) => {
+  const server = createServer({ headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: CONNECTIONS_CHECK_MS }, (request, response) => {
     const page = !isFunctionPath(request.url ?? '/');
     if (page) pagesInFlight++;
     void handle(request, response)
@@ -210,6 +210,17 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
 }
 
 type Router = ReturnType<typeof createRouter>;
+
+/**
+ * A client gets this long from connecting (or from the first byte of a next request on a kept-alive socket) to the end
+ * of its request headers; then Node answers 408 and closes the socket. Node's defaults (60 s, checked every 30 s) let
+ * a client hold hundreds of sockets that never send a header for a minute and a half each (slowloris): 500 idle
+ * sockets were still open after 45 s. A real client sends its headers in one packet. On Netlify the platform's edge
+ * accepts the connections and this server is not in front; docs/operations.md says so.
+ */
+export const HEADERS_TIMEOUT_MS = 10_000;
+/** How often Node looks for sockets past the headers timeout: the timeout is enforced within this much of it. */
+const CONNECTIONS_CHECK_MS = 1_000;
 
 function isFunctionPath(pathname: string): boolean {
   return FUNCTION_PREFIXES.some((prefix) => pathname.startsWith(prefix));
