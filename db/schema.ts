@@ -79,6 +79,8 @@ export const rateLimits = sqliteTable(
     key: text('key').primaryKey(),
     windowStart: integer('window_start', { mode: 'timestamp_ms' }).notNull(),
     hits: integer('hits').notNull(),
+    /** The hits of the window before window_start (0 when that window saw none): the sliding window's weighted part. */
+    previousHits: integer('previous_hits').notNull().default(0),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
@@ -592,6 +594,11 @@ export const conversions = sqliteTable(
     source: text('source', { enum: conversionSourceValues }).notNull(),
     /** When the sale happened, as the network says; the receipt time when it says nothing. */
     occurredAt: integer('occurred_at', { mode: 'timestamp_ms' }).notNull(),
+    /**
+     * The signed `ts` of the newest signed postback applied to this row: a signed postback older than it is refused,
+     * so a captured URL cannot undo a later change within its time window (src/domain/revenue/postback-time.ts).
+     */
+    signedAt: integer('signed_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -95,7 +95,7 @@ async function limitedEvents(tx: Tx, candidates: readonly Candidate[], rule: Rat
     const events = byKey.get(row.key) ?? [];
     const first = row.hits - events.length + 1;
     events.forEach((event, order) => {
-      if (!rateLimitDecision(first + order, row.windowStart.getTime(), rule, now).allowed) limited.add(event.index);
+      if (!rateLimitDecision(first + order, { windowStart: row.windowStart.getTime(), previousHits: row.previousHits }, rule, now).allowed) limited.add(event.index);
     });
   }
   return limited;
