@@ -345,13 +345,17 @@ describe('signed networks', () => {
     secret = issued.secret;
   });
 
-  const parameters = (transaction: string): [string, string][] => [
+  /** Unix seconds, `ago` seconds before now: the signed time a network puts in `ts`. */
+  const secondsAgo = (ago: number) => String(Math.floor(Date.now() / 1000) - ago);
+  const parameters = (transaction: string, status = 'new', ts: string | null = secondsAgo(0)): [string, string][] => [
     ['sid', CLICK_ALPHA],
     ['commission-id', transaction],
     ['sale-amount', '20.00'],
     ['commission-amount', '1.60'],
-    ['action-status', 'new'],
+    ['action-status', status],
+    ...(ts === null ? [] : [['ts', ts] as [string, string]]),
   ];
+  const signed = (values: [string, string][]) => `/api/conversions/cj/${token}?${new URLSearchParams([...values, ['signature', signParameters(secret, values)]])}`;
 
   it('refuses a postback without a signature or with a wrong one (401), storing nothing', async () => {
     const query = new URLSearchParams(parameters('CJ-SIG-BAD')).toString();
@@ -379,11 +383,52 @@ describe('signed networks', () => {
     expect(await storedConversion('cj', 'CJ-SIG-2')).toMatchObject({ status: 'pending', commissionCents: 160 });
   });
 
+  it('refuses a signed postback without a signed time, or one more than 15 minutes off, storing nothing', async () => {
+    const cases: [string | null, string][] = [
+      [null, 'The ts parameter is missing: a signed postback must carry the time it was sent (Unix seconds), signed with the rest.'],
+      ['yesterday', 'The ts parameter must be the time the postback was sent, in whole Unix seconds.'],
+      [secondsAgo(16 * 60), "The ts parameter is more than 15 minutes from the server's time: a postback is applied only when it is sent."],
+      [secondsAgo(-16 * 60), "The ts parameter is more than 15 minutes from the server's time: a postback is applied only when it is sent."],
+    ];
+    for (const [ts, description] of cases) {
+      const response = await send(signed(parameters('CJ-TS-BAD', 'locked', ts)));
+      expect(response.status, String(ts)).toBe(401);
+      expect((await response.json()).error).toEqual({ title: 'Invalid signature', description });
+    }
+    // A ts added to a URL signed without one breaks its signature.
+    const unsignedTime = `${signed(parameters('CJ-TS-BAD', 'locked', null))}&ts=${secondsAgo(0)}`;
+    expect((await send(unsignedTime)).status).toBe(401);
+    expect(await storedConversion('cj', 'CJ-TS-BAD')).toBeUndefined();
+    // Within the window either way: accepted.
+    expect((await send(signed(parameters('CJ-TS-OK', 'new', secondsAgo(14 * 60))))).status).toBe(200);
+    expect((await send(signed(parameters('CJ-TS-OK2', 'new', secondsAgo(-60))))).status).toBe(200);
+  });
+
+  it('a captured approval replayed after the reversal is refused: the commission stays reversed', async () => {
+    const before = await figures(product.alpha);
+    const approval = signed(parameters('CJ-REPLAY', 'locked', secondsAgo(120)));
+    expect(await (await send(approval)).json()).toMatchObject({ outcome: 'created' });
+    expect(await figures(product.alpha)).toEqual({ count: before!.count + 1, revenue: before!.revenue + 160 });
+    // The network's own retry of the same URL changes nothing, as before.
+    expect(await (await send(approval)).json()).toMatchObject({ outcome: 'unchanged' });
+    expect(await (await send(signed(parameters('CJ-REPLAY', 'corrected', secondsAgo(60))))).json()).toMatchObject({ outcome: 'updated' });
+    expect(await figures(product.alpha)).toEqual(before);
+
+    const replay = await send(approval);
+    expect(replay.status).toBe(409);
+    expect((await replay.json()).error.description).toBe('The transaction CJ-REPLAY has a newer signed postback than this one; an older one cannot change it.');
+    expect(await storedConversion('cj', 'CJ-REPLAY')).toMatchObject({ status: 'reversed' });
+    expect(await figures(product.alpha)).toEqual(before);
+    // A later approval from the network itself still applies.
+    expect(await (await send(signed(parameters('CJ-REPLAY', 'locked', secondsAgo(0))))).json()).toMatchObject({ outcome: 'updated' });
+    expect(await figures(product.alpha)).toEqual({ count: before!.count + 1, revenue: before!.revenue + 160 });
+  });
+
   it('clearing the secret stops requiring signatures', async () => {
     const response = await admin.fetch('/api/admin/revenue-networks/cj/secret', { method: 'DELETE' });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ signed: false });
-    expect((await send(`/api/conversions/cj/${token}?${new URLSearchParams(parameters('CJ-SIG-3'))}`)).status).toBe(200);
+    expect((await send(`/api/conversions/cj/${token}?${new URLSearchParams(parameters('CJ-SIG-3', 'new', null))}`)).status).toBe(200);
   });
 });
 

@@ -18,6 +18,7 @@ import type { Tx } from '../../../db/client.ts';
 import { clicks, conversions, productAnalytics, products, type ConversionRow } from '../../../db/schema.ts';
 import { conversionTransition, type ConversionFigures } from '../../domain/revenue/conversion-state.ts';
 import type { ConversionStatus } from '../../domain/revenue/postback.ts';
+import { isNewerOrSame } from '../../domain/revenue/postback-time.ts';
 
 export interface ConversionReport {
   /** A PostbackNetwork, or 'amazon' for its report. */
@@ -34,13 +35,15 @@ export interface ConversionReport {
   source: 'postback' | 'report';
   /** When the sale happened; defaults to now. */
   occurredAt?: Date;
+  /** A signed postback's signed time (postback-time.ts): one older than the newest applied to the row is refused. */
+  signedAt?: Date | undefined;
 }
 
 export type ConversionOutcome = 'created' | 'updated' | 'unchanged';
 
 /**
  * A report that cannot apply to the stored conversion: its currency differs from the one stored (amounts in two
- * currencies cannot be added up as one figure). Postbacks answer it 409; a report row shows it as the row's error.
+ * currencies cannot be added up as one figure), or it is a signed postback older than one already applied. Postbacks answer it 409; a report row shows it as the row's error.
  */
 export class ConversionConflict extends Error {
   constructor(message: string) {
@@ -105,6 +108,11 @@ export async function recordConversion(database: Database, report: ConversionRep
         if (stored && stored.currency !== report.currency) {
           throw new ConversionConflict(`The transaction ${report.transactionId} was reported in ${stored.currency}; a report in ${report.currency} cannot change it.`);
         }
+        if (stored && report.signedAt && !isNewerOrSame(report.signedAt, stored.signedAt)) {
+          throw new ConversionConflict(`The transaction ${report.transactionId} has a newer signed postback than this one; an older one cannot change it.`);
+        }
+        // The newest signed time seen for the row; a report row or unsigned postback leaves it as it is.
+        const signedAt = report.signedAt && isNewerOrSame(report.signedAt, stored?.signedAt ?? null) ? report.signedAt : (stored?.signedAt ?? null);
         // A report without a sale amount (a status change, a lead) keeps the amount already stored.
         const incoming: ConversionFigures = { status: report.status, amountCents: report.saleCents ?? stored?.saleCents ?? 0, commissionCents: report.commissionCents };
         const delta = conversionTransition(stored ? figuresOf(stored) : null, incoming);
@@ -113,6 +121,7 @@ export async function recordConversion(database: Database, report: ConversionRep
         const newlyAttributed = stored !== undefined && stored.productId === null && resolved.productId !== null;
 
         if (delta.write === 'none' && !newlyAttributed) {
+          if (signedAt !== stored!.signedAt) await tx.update(conversions).set({ signedAt }).where(eq(conversions.id, stored!.id));
           return { outcome: 'unchanged', conversionId: stored!.id, productId: stored!.productId, conversionCountDelta: 0, revenueCentsDelta: 0 };
         }
         const next = delta.next!;
@@ -132,6 +141,7 @@ export async function recordConversion(database: Database, report: ConversionRep
               currency: report.currency,
               source: report.source,
               occurredAt: report.occurredAt ?? now,
+              signedAt,
               createdAt: now,
               updatedAt: now,
             })
@@ -148,6 +158,7 @@ export async function recordConversion(database: Database, report: ConversionRep
               pagePath: resolved.pagePath,
               clickId: stored.clickId ?? report.clickId,
               source: delta.write === 'none' ? stored.source : report.source,
+              signedAt,
               updatedAt: now,
             })
             .where(eq(conversions.id, stored.id));

@@ -2,7 +2,8 @@
  * A conversion postback from a network (issue 14, point 3), from the request to the stored conversion:
  *
  *   known network name → per-network-and-address rate limit → the network's row → token (constant time)
- *   → body (query, form or JSON, at most 16 KB) → HMAC signature when the network has a secret → parsePostback
+ *   → body (query, form or JSON, at most 16 KB) → HMAC signature and its signed `ts` when the network has a secret
+ *   → parsePostback
  *   → recordConversion (idempotent on network and transaction id).
  *
  * Every refusal is decided before anything is stored. No input makes it throw: bad input is a 4xx, and a database
@@ -15,6 +16,7 @@ import { revenueNetworks } from '../../../db/schema.ts';
 import { SIGNATURE_HEADER, SIGNATURE_PARAMETER } from '../../domain/admin/revenue-networks.ts';
 import { parsePostback, postbackNetworks, type PostbackNetwork } from '../../domain/revenue/postback.ts';
 import { MAX_POSTBACK_BODY_BYTES, postbackBodyKind, postbackPairs, postbackRateLimitRule } from '../../domain/revenue/postback-request.ts';
+import { checkPostbackTime, POSTBACK_TIME_PARAMETER } from '../../domain/revenue/postback-time.ts';
 import { postbackTokenMatches, signatureMatches } from '../../domain/revenue/signature.ts';
 import { json, jsonError, readBodyText } from '../http.ts';
 import { hitRateLimit, tooManyRequests } from '../rate-limit.ts';
@@ -91,19 +93,24 @@ export async function receivePostback(database: () => Database, request: Request
   const pairs = postbackPairs(new URL(request.url).searchParams, body);
   if (!pairs.ok) return jsonError(400, TITLE, pairs.error.message);
 
+  let signedAt: Date | undefined;
   if (stored.signatureSecret !== null) {
     // The header wins over the parameter when both are sent; the parameter itself is never part of what is signed.
     const presented = request.headers.get(SIGNATURE_HEADER) ?? pairs.pairs.find(([name]) => name === SIGNATURE_PARAMETER)?.[1];
     if (!signatureMatches(stored.signatureSecret, pairs.pairs, presented, SIGNATURE_PARAMETER)) {
       return jsonError(401, 'Invalid signature', `The ${SIGNATURE_HEADER} header or ${SIGNATURE_PARAMETER} parameter is not the HMAC-SHA256 of the parameters.`);
     }
+    // Checked after the signature, so only the network can be told about its clock.
+    const time = checkPostbackTime(pairs.pairs.find(([name]) => name === POSTBACK_TIME_PARAMETER)?.[1], Date.now());
+    if (!time.ok) return jsonError(401, 'Invalid signature', time.message);
+    signedAt = time.signedAt;
   }
 
   const parsed = parsePostback(network, new URLSearchParams(pairs.pairs));
   if (!parsed.ok) return jsonError(400, TITLE, parsed.error.message);
 
   try {
-    const recorded = await recordConversion(database(), { network, ...parsed.value, saleCents: parsed.value.saleAmountCents, source: 'postback' });
+    const recorded = await recordConversion(database(), { network, ...parsed.value, saleCents: parsed.value.saleAmountCents, source: 'postback', signedAt });
     // A repeat answers 200 'unchanged', never an error: a network retries whatever is not 2xx.
     return json({ outcome: recorded.outcome, conversionId: recorded.conversionId });
   } catch (error) {

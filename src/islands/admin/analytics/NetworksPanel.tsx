@@ -11,6 +11,7 @@ import {
   SIGNATURE_PARAMETER,
   type RevenueNetwork,
 } from '../../../domain/admin/revenue-networks.ts';
+import { POSTBACK_TIME_PARAMETER, POSTBACK_TIME_WINDOW_MS } from '../../../domain/revenue/postback-time.ts';
 import { toast } from '../../../lib/toast.ts';
 import { ui } from '../../ui.ts';
 import { toastApiError } from '../api.ts';
@@ -142,7 +143,9 @@ function RevealPanel({ reveal, onDone }: { reveal: Reveal; onDone: () => void })
     <OneTimeSecret title={`Signing secret for ${network.label}`} label={`Signing secret for ${network.label}`} value={reveal.value} onDone={onDone}>
       <p className="text-sm">
         From now on every postback from {network.label} must carry the hex HMAC-SHA256 of its parameters under this secret, in the{' '}
-        <code>{SIGNATURE_HEADER}</code> header or else a <code>{SIGNATURE_PARAMETER}</code> parameter. Unsigned postbacks are refused.
+        <code>{SIGNATURE_HEADER}</code> header or else a <code>{SIGNATURE_PARAMETER}</code> parameter, and the time it was sent as a{' '}
+        <code>{POSTBACK_TIME_PARAMETER}</code> parameter (Unix seconds, signed with the rest, within {POSTBACK_TIME_WINDOW_MS / 60_000} minutes). Unsigned
+        postbacks are refused.
       </p>
     </OneTimeSecret>
   );
@@ -163,7 +166,8 @@ export default function NetworksPanel() {
         </p>
         <p className="text-sm text-ink-muted">
           A network with a signing secret must also send the hex HMAC-SHA256 of its parameters in the <code>{SIGNATURE_HEADER}</code> header, or
-          else in a <code>{SIGNATURE_PARAMETER}</code> parameter; postbacks without it are refused.
+          else in a <code>{SIGNATURE_PARAMETER}</code> parameter, with a signed <code>{POSTBACK_TIME_PARAMETER}</code> parameter giving the time it
+          was sent in Unix seconds; postbacks without them, or sent more than {POSTBACK_TIME_WINDOW_MS / 60_000} minutes ago, are refused.
         </p>
       </div>
 
