@@ -1,8 +1,17 @@
 /**
  * The toggle behind Save (wishlist) and Bookmark controls: knows whether an id is
  * in the signed-in person's list, adds or removes it, and says so in the spec's words.
+ *
+ * A click is carried out as what the control showed when it was pressed: Save adds, Saved removes. A click that
+ * comes before the person's saved ids have loaded (one made before the island hydrated and replayed as it does,
+ * src/lib/early-clicks.ts) was made on "Save": it waits for the ids, then adds, and when the item turns out to be in
+ * the list already there is nothing to do and the list is as the person asked. Either way it never answers
+ * 'Already in wishlist' for what the person could not have known. One toggle at a time: a click while one is in
+ * flight (a replayed click and a real one landing together, before the button re-renders as busy) is ignored rather
+ * than sent twice, which answered the second with 'Already in wishlist'.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { ApiError } from '../lib/api.ts';
 import { loadSession } from '../lib/auth-state.ts';
 import { queryClient } from '../lib/query-client.ts';
@@ -24,35 +33,53 @@ export interface SavedToggleConfig {
   messages: { authRequired: Message; duplicate: Message; added: Message; removed: Message; addFailed: Message; removeFailed: Message };
 }
 
+/** What a click asks for: what the control showed, or 'save' when the saved state was not known yet. */
+type Intent = 'save' | 'unsave';
+
 export function useSavedToggle(config: SavedToggleConfig) {
   const auth = useAuth();
   const user = auth.user;
   const key = user ? config.queryKey(user.id) : ['signed-out'];
   const ids = useQuery({ queryKey: [...key, 'ids'], queryFn: config.fetchIds, enabled: auth.status === 'ready' && user !== null });
   const saved = Boolean(ids.data?.includes(config.id));
+  const inFlight = useRef(false);
 
   const toggle = useMutation({
-    mutationFn: async () => {
+    mutationFn: async (intent: Intent) => {
       const current = (await loadSession()) ?? null;
       if (!current) return 'signed-out' as const;
-      if (saved) {
-        await config.remove(config.id);
+      // The list as the server has it: the cached ids when they are loaded, else fetched now.
+      const list = await queryClient.ensureQueryData({ queryKey: [...config.queryKey(current.id), 'ids'], queryFn: config.fetchIds });
+      const inList = list.includes(config.id);
+      if (intent === 'unsave') {
+        if (inList) await config.remove(config.id);
         return 'removed' as const;
       }
-      await config.add(config.id);
+      if (!inList) await config.add(config.id);
       return 'added' as const;
     },
     onSuccess: (outcome) => {
       if (outcome === 'signed-out') toast({ ...config.messages.authRequired, variant: 'error' });
       else toast({ ...config.messages[outcome], variant: 'success' });
     },
-    onError: (error) => {
+    onError: (error, intent) => {
       if (error instanceof ApiError && error.status === 409) toast({ ...config.messages.duplicate });
       else if (error instanceof ApiError && error.status === 401) toast({ ...config.messages.authRequired, variant: 'error' });
-      else toast({ ...(saved ? config.messages.removeFailed : config.messages.addFailed), variant: 'error' });
+      else toast({ ...(intent === 'unsave' ? config.messages.removeFailed : config.messages.addFailed), variant: 'error' });
     },
-    onSettled: () => (user ? queryClient.invalidateQueries({ queryKey: config.queryKey(user.id) }) : undefined),
+    onSettled: () => {
+      inFlight.current = false;
+      return user ? queryClient.invalidateQueries({ queryKey: config.queryKey(user.id) }) : undefined;
+    },
   });
 
-  return { saved, busy: toggle.isPending, toggle: () => toggle.mutate() };
+  return {
+    saved,
+    busy: toggle.isPending,
+    toggle: () => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      toggle.mutate(saved ? 'unsave' : 'save');
+    },
+  };
 }
