@@ -15,6 +15,7 @@ import { eq, lt, lte, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { inJsonList } from '../../db/sql.ts';
 import { clicks, productAnalytics, products, rateLimits, trackingRecentEvents, trackingSalts } from '../../db/schema.ts';
+import { clientAddressGroup } from '../domain/client-address.ts';
 import { rateLimitDecision, type RateLimitRule } from '../domain/rate-limit.ts';
 import { clickNetworkOf } from '../domain/revenue/click-id.ts';
 import { isLikelyBot, productPagePath, REPEAT_WINDOW_MS, saltDay, type TrackedEvent } from '../domain/tracking.ts';
@@ -55,8 +56,9 @@ async function saltFor(database: Database, day: string): Promise<string> {
 }
 
 function clientEventKey(salt: string, input: TrackInput): string {
+  // The client's block, as its rate limit counts it: respelling an address or hopping within a /64 is no new client.
   return createHash('sha256')
-    .update([salt, input.clientAddress, String(input.productId), input.event].join('\0'))
+    .update([salt, clientAddressGroup(input.clientAddress), String(input.productId), input.event].join('\0'))
     .digest('base64url');
 }
 

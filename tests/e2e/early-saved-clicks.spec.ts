@@ -103,8 +103,10 @@ test.describe('a Save or Bookmark click replayed before the saved ids load', () 
     await signUpInto(page.context(), browser, baseURL!);
     const path = await firstProductPath(page);
     await page.goto(path);
-    const save = page.getByRole('button', { name: 'Save', exact: true });
-    await expect(page.locator('astro-island:not([ssr])').filter({ has: save })).toHaveCount(1, LONG);
+    await page.getByRole('button', { name: 'Save', exact: true }).scrollIntoViewIfNeeded();
+    // Hydrated: its island no longer carries `ssr`.
+    const save = page.locator('astro-island:not([ssr])').getByRole('button', { name: 'Save', exact: true });
+    await expect(save).toBeVisible(LONG);
     // Two clicks in one task, as the early-click replay and the person's own click do: the button has not re-rendered
     // as busy (disabled) between them.
     await save.evaluate((button: HTMLButtonElement) => {

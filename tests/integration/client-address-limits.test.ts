@@ -1,12 +1,15 @@
 /**
  * Limits keyed by client address, through the real functions as Netlify calls them (the platform hands each one the
  * client's address as context.ip) against a real libSQL file: the three spellings of one IPv4 address are one client,
- * and one IPv6 /64 is one client, for sign-up, sign-in, contact and postbacks. Every burst is sent all at once.
+ * and one IPv6 /64 is one client, for sign-up, sign-in, contact, tracking and postbacks. Every burst is sent all at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../db/schema.ts';
 import { CONTACT_RATE_LIMIT } from '../../src/domain/contact.ts';
 import { rateLimits } from '../../src/domain/rate-limit.ts';
 import { POSTBACK_RATE_LIMIT } from '../../src/domain/revenue/postback-request.ts';
+import { newClickId } from '../../src/domain/revenue/click-id.ts';
+import { recordTrackEvents } from '../../src/server/tracking.ts';
 import { createTempDatabase, type TempDatabase } from '../helpers/temp-db.ts';
 
 type Handler = (request: Request, context?: { ip?: string; params?: Record<string, string | undefined> }) => Promise<Response>;
@@ -73,6 +76,29 @@ describe('one IPv6 /64 is one client', () => {
     const message = { firstName: 'Bo', lastName: 'Ng', email: 'bo@example.com', subject: 'Hi', message: 'Another question.' };
     const statuses = await burst(contact, () => post('/api/contact', message), sixtyFour('2001:db8:cc:1', 12), 12);
     expect(tally(statuses)).toEqual({ 201: CONTACT_RATE_LIMIT.max, 429: 12 - CONTACT_RATE_LIMIT.max });
+  });
+
+  it('tracking: clicks from 150 addresses of one /64, in parallel batches, store at most the limit', async () => {
+    const [product] = await temp.database.run((db) =>
+      db.insert(products).values({ name: 'Tracked', slug: 'tracked', price: 10, affiliateUrl: 'https://example.com/tracked' }).returning({ id: products.id }),
+    );
+    const addresses = [...sixtyFour('2001:db8:ee:1', 75), ...['198.51.100.20', '::ffff:198.51.100.20', '::ffff:c633:6414']];
+    const events = Array.from({ length: 150 }, (_, index) => ({
+      productId: product!.id,
+      event: 'click' as const,
+      clickId: newClickId(),
+      pagePath: '/products',
+      clientAddress: addresses[index % 75]!,
+      userAgent: 'Mozilla/5.0',
+    }));
+    // Batches of 10 written at once, as the tracking writer's batches of one burst.
+    const batches = Array.from({ length: 15 }, (_, index) => events.slice(index * 10, index * 10 + 10));
+    const outcomes = (await Promise.all(batches.map((batch) => recordTrackEvents(temp.database, batch, { rateLimit: rateLimits.track })))).flat();
+    // Past the limit an event is 'limited'; within it, 'recorded' or a 'repeat' of the same click by the same address.
+    expect(outcomes.filter((outcome) => outcome !== 'limited')).toHaveLength(rateLimits.track.max);
+    const spelled = Array.from({ length: 90 }, (_, index) => ({ ...events[0]!, clickId: newClickId(), clientAddress: addresses[75 + (index % 3)]! }));
+    const spelledOutcomes = (await Promise.all([0, 1, 2].map((part) => recordTrackEvents(temp.database, spelled.slice(part * 30, part * 30 + 30), { rateLimit: rateLimits.track })))).flat();
+    expect(spelledOutcomes.filter((outcome) => outcome !== 'limited')).toHaveLength(rateLimits.track.max);
   });
 
   it('postbacks: a /64 probing tokens is cut off like one address', async () => {
