@@ -5,10 +5,9 @@
  * A click is carried out as what the control showed when it was pressed: Save adds, Saved removes. A click that
  * comes before the person's saved ids have loaded (one made before the island hydrated and replayed as it does,
  * src/lib/early-clicks.ts) was made on "Save": it waits for the ids, then adds, and when the item turns out to be in
- * the list already there is nothing to do and the list is as the person asked. Either way it never answers
- * 'Already in wishlist' for what the person could not have known. One toggle at a time: a click while one is in
- * flight (a replayed click and a real one landing together, before the button re-renders as busy) is ignored rather
- * than sent twice, which answered the second with 'Already in wishlist'.
+ * the list already there is nothing to do and the list is as the person asked (a replayed Save on a saved item was
+ * sent as an add and answered 'Already in wishlist'). One toggle at a time: a click while one is in flight (a replayed
+ * click and a real one landing together, before the button re-renders as busy) is ignored rather than sent twice.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';

@@ -2,7 +2,7 @@
  * Clicks made before the page's scripts have run, on controls whose answer depends on data the page loads later:
  * - Save (wishlist) and Bookmark, signed in: the click is replayed once the island hydrates, often before the
  *   person's saved ids have loaded; it must be carried out as what the person saw (Save: add), answering 'Added',
- *   never 'Already in wishlist' for an item that was not saved;
+ *   never 'Already in wishlist' (a Save replayed on an item already saved was sent as an add and answered 409);
  * - a buy link on a product card, before the card's (and every other) module script has loaded: the inline click
  *   script still gives it a click id and sends the beacon, and the click is stored.
  * Scripts are held as in early-clicks.spec.ts: every /_astro/*.js waits until the click has been made, with the CPU
