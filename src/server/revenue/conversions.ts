@@ -43,7 +43,8 @@ export type ConversionOutcome = 'created' | 'updated' | 'unchanged';
 
 /**
  * A report that cannot apply to the stored conversion: its currency differs from the one stored (amounts in two
- * currencies cannot be added up as one figure), or it is a signed postback older than one already applied. Postbacks answer it 409; a report row shows it as the row's error.
+ * currencies cannot be added up as one figure), or it is a signed postback older than one already applied. Postbacks
+ * answer it 409; a report row shows it as the row's error.
  */
 export class ConversionConflict extends Error {
   constructor(message: string) {
@@ -121,7 +122,7 @@ export async function recordConversion(database: Database, report: ConversionRep
         const newlyAttributed = stored !== undefined && stored.productId === null && resolved.productId !== null;
 
         if (delta.write === 'none' && !newlyAttributed) {
-          if (signedAt !== stored!.signedAt) await tx.update(conversions).set({ signedAt }).where(eq(conversions.id, stored!.id));
+          if (signedAt?.getTime() !== stored!.signedAt?.getTime()) await tx.update(conversions).set({ signedAt }).where(eq(conversions.id, stored!.id));
           return { outcome: 'unchanged', conversionId: stored!.id, productId: stored!.productId, conversionCountDelta: 0, revenueCentsDelta: 0 };
         }
         const next = delta.next!;
