@@ -241,7 +241,16 @@ export const productListRowSchema = z.object({
   /** Their commission, in cents. */
   revenueCents: z.number().int(),
   /** The affiliate link's last check, or null when never checked (issue 13). */
-  health: z.object({ class: z.enum(linkHealthClasses), reported: z.boolean(), checkedAt: z.iso.datetime() }).nullable(),
+  health: z
+    .object({
+      class: z.enum(linkHealthClasses),
+      /** Two checks in a row agreed (state.ts); until then a failure shows as '(unconfirmed)'. */
+      flagged: z.boolean(),
+      acknowledged: z.boolean(),
+      reported: z.boolean(),
+      checkedAt: z.iso.datetime(),
+    })
+    .nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

@@ -10,7 +10,7 @@ import type { Database, Db } from '../../../db/client.ts';
 import { categories, linkHealth, products } from '../../../db/schema.ts';
 import { parseAnalyticsRange, rangeTimes } from '../../domain/admin/analytics.ts';
 import { utcDay } from '../../domain/revenue/figures.ts';
-import { isReported } from '../../domain/admin/link-health/state.ts';
+import { isAcknowledged, isReported } from '../../domain/admin/link-health/state.ts';
 import { needsReviewReason } from '../../domain/admin/needs-review.ts';
 import {
   isCodeLike,
@@ -63,12 +63,15 @@ export function productFilterCondition(filter: ProductFilter): SQL | undefined {
  */
 export const reportedHealthSql = sql`(${linkHealth.flagged} = 1 and not (${linkHealth.acknowledgedClass} is ${linkHealth.lastClass} and ${linkHealth.acknowledgedFinalUrl} is ${linkHealth.lastFinalUrl}))`;
 
-/** Link health (issue 13): by the link_health row of the product; 'problem' is flagged and not acknowledged. */
+/**
+ * Link health (issue 13): by the link_health row of the product; 'problem' is what the overview shows as needing the
+ * owner: flagged and not acknowledged, or broken (404, 410, gone) after its first check (status.ts needsAttention).
+ */
 function healthCondition(health: NonNullable<ProductFilter['health']>): SQL {
   if (health === 'unchecked') return sql`${products.id} not in (select ${linkHealth.productId} from ${linkHealth})`;
   const rows =
     health === 'problem'
-      ? sql`select ${linkHealth.productId} from ${linkHealth} where ${reportedHealthSql}`
+      ? sql`select ${linkHealth.productId} from ${linkHealth} where ${reportedHealthSql} or (${linkHealth.flagged} = 0 and ${linkHealth.lastClass} in ('not-found', 'soft-not-found'))`
       : sql`select ${linkHealth.productId} from ${linkHealth} where ${linkHealth.lastClass} = ${health}`;
   return inArray(products.id, sql`(${rows})`);
 }
@@ -191,6 +194,8 @@ export async function listAdminProducts(database: Database, query: ProductListQu
         healthClass && healthCheckedAt
           ? {
               class: healthClass,
+              flagged: Boolean(healthFlagged),
+              acknowledged: isAcknowledged({ lastClass: healthClass, lastFinalUrl: healthFinalUrl, acknowledgedClass: healthAckClass, acknowledgedFinalUrl: healthAckFinalUrl }),
               reported: isReported({ flagged: Boolean(healthFlagged), lastClass: healthClass, lastFinalUrl: healthFinalUrl, acknowledgedClass: healthAckClass, acknowledgedFinalUrl: healthAckFinalUrl }),
               checkedAt: healthCheckedAt.toISOString(),
             }
