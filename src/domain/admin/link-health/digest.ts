@@ -24,6 +24,7 @@ export interface DigestEmail {
 
 /** Names come from admins, CSV files and scraped pages: one line each, no control characters, a sane length. */
 function oneLine(text: string, max = 200): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what a one-line name must not carry
   const line = text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
