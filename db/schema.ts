@@ -207,6 +207,13 @@ export const productAnalytics = sqliteTable(
     revenueCents: integer('revenue_cents').notNull().default(0),
     /** The page path the event happened on (a click's page; a view's product page); null for events before issue 14. */
     pagePath: text('page_path'),
+    /**
+     * A click that followed a counted view of its product by the same client on the same UTC day, within the repeat
+     * window (src/server/tracking.ts). A counted view pairs with at most one such click, so the click-through rate
+     * (viewed clicks / views) can never pass 100 %; a click without a counted view (a blog post's buy link) still counts
+     * as a click.
+     */
+    viewed: integer('viewed', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
   },
   // The dashboard's reads (issue 14, point 6; src/server/admin/analytics.ts) count index ranges instead of grouping
@@ -215,8 +222,8 @@ export const productAnalytics = sqliteTable(
   // product_type_idx also serves the cascade from products (it starts with product_id). Every read names a type, so an
   // index on (product_id, created_at) served none of them, and it cost each tracked event another page to write.
   (t) => [
-    index('product_analytics_type_idx').on(t.eventType, t.createdAt, t.pagePath),
-    index('product_analytics_product_type_idx').on(t.productId, t.eventType, t.createdAt),
+    index('product_analytics_type_idx').on(t.eventType, t.createdAt, t.pagePath, t.viewed),
+    index('product_analytics_product_type_idx').on(t.productId, t.eventType, t.createdAt, t.viewed),
   ],
 );
 
@@ -521,6 +528,43 @@ export const linkHealth = sqliteTable(
   (t) => [index('link_health_class_idx').on(t.lastClass), index('link_health_flagged_idx').on(t.flagged), index('link_health_next_idx').on(t.nextCheckAt)],
 );
 export type LinkHealthRecord = typeof linkHealth.$inferSelect;
+
+/**
+ * The daily link health e-mail: one row per admin and UTC day, claimed (INSERT … ON CONFLICT DO NOTHING) before the
+ * mail is sent, so two runs at once send it once. `status` is 'sending' until the mailer answers.
+ */
+export const linkHealthDigests = sqliteTable(
+  'link_health_digests',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    status: text('status', { enum: ['sending', 'sent', 'failed'] }).notNull(),
+    items: integer('items').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/**
+ * The problems (product and class) already told to an admin in a digest, so each is mailed once. A row is removed
+ * when the link no longer has that problem, so the same link breaking again later is news again.
+ */
+export const linkHealthMailed = sqliteTable(
+  'link_health_mailed',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    class: text('class', { enum: linkHealthClassValues }).notNull(),
+    day: text('day').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId, t.class] })],
+);
 
 /**
  * Runs of the checker, so a run over 10,000 links resumes where it stopped: `cursor` is the highest product id

@@ -1,9 +1,11 @@
 /**
- * `npm run seed [-- --force] [-- --products N]`
+ * `npm run seed [-- --force] [-- --products N] [-- --empty]`
  *
  * Applies migrations, then seeds demo content when the database is empty. With
  * --force it first deletes catalogue, blog and settings rows (users stay) and
- * seeds again. A generated admin password is printed once, here and nowhere else.
+ * seeds again. With --empty it seeds no demo products, posts or statistics: only
+ * the categories and the hero setting the pages need, to start a real site.
+ * A generated admin password is printed once, here and nowhere else.
  */
 import { parseArgs } from 'node:util';
 import { applyMigrations } from '../db/migrate.ts';
@@ -17,6 +19,7 @@ async function main(): Promise<void> {
     options: {
       force: { type: 'boolean', default: false },
       products: { type: 'string', default: String(DEFAULT_PRODUCT_COUNT) },
+      empty: { type: 'boolean', default: false },
     },
   });
   const productCount = Number(values.products);
@@ -34,9 +37,11 @@ async function main(): Promise<void> {
     }
     const admin = await seedAdminAccount({ email: env().ADMIN_EMAIL, password: env().ADMIN_PASSWORD });
     const started = performance.now();
-    const result = await seedDemoContent(database, { productCount, admin });
-    const { categories, products, posts } = result.counts;
-    console.log(`Seeded ${categories} categories, ${products} products and ${posts} blog posts in ${Math.round(performance.now() - started)} ms.`);
+    const result = await seedDemoContent(database, { productCount, admin, empty: values.empty });
+    const { categories, products, posts, events, conversions } = result.counts;
+    console.log(
+      `Seeded ${categories} categories, ${products} products, ${posts} blog posts, ${events} tracked events and ${conversions} conversions in ${Math.round(performance.now() - started)} ms.`,
+    );
     if (result.admin?.created && admin.generatedPassword) {
       console.log(`Admin account: ${result.admin.email}  password: ${admin.generatedPassword}`);
       console.log('This password is shown only once. Keep it somewhere safe.');

@@ -4,13 +4,15 @@
  * Everything is written in one transaction, so a failed seed leaves nothing behind.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../client.ts';
 import {
   affiliateLinks,
   blogPosts,
   bookmarks,
   categories,
+  clicks,
+  conversions,
   productAnalytics,
   products,
   settings,
@@ -20,6 +22,7 @@ import {
 } from '../schema.ts';
 import { loadBlogPosts } from './blog.ts';
 import { seedCategories } from './categories.ts';
+import { generateHistory, type HistoryPost } from './history.ts';
 import { generateProducts, type GeneratedProduct } from './products.ts';
 
 export { generateProducts, type CategoryRef, type GeneratedAffiliateLink, type GeneratedProduct } from './products.ts';
@@ -43,12 +46,17 @@ export interface SeedOptions {
    * (src/server/seed-admin.ts), so the seed never needs server code.
    */
   admin?: { email: string; passwordHash: string };
+  /**
+   * A site to start for real: the categories and the hero setting the pages need, and no demo products, posts or
+   * statistics (`npm run seed -- --empty`).
+   */
+  empty?: boolean;
 }
 
 export interface SeedResult {
   /** created is false when an account with the e-mail already existed and was left as it was. */
   admin?: { email: string; created: boolean };
-  counts: { categories: number; products: number; posts: number };
+  counts: { categories: number; products: number; posts: number; events: number; conversions: number };
 }
 
 /** Rows per INSERT: about 20 columns a product keeps each statement far below SQLite's variable limit. */
@@ -72,6 +80,8 @@ export async function clearDemoContent(database: Database): Promise<void> {
   await database.run((db) =>
     db.transaction(async (tx) => {
       await tx.delete(productAnalytics);
+      await tx.delete(conversions);
+      await tx.delete(clicks);
       await tx.delete(wishlists);
       await tx.delete(bookmarks);
       await tx.delete(products);
@@ -85,9 +95,10 @@ export async function clearDemoContent(database: Database): Promise<void> {
 
 export async function seedDemoContent(database: Database, options: SeedOptions = {}): Promise<SeedResult> {
   const now = options.now ?? new Date();
-  const productCount = options.productCount ?? DEFAULT_PRODUCT_COUNT;
-  const posts = loadBlogPosts(now);
+  const productCount = options.empty ? 0 : (options.productCount ?? DEFAULT_PRODUCT_COUNT);
+  const posts = options.empty ? [] : loadBlogPosts(now);
   const admin = options.admin ? await prepareAdmin(database, options.admin) : undefined;
+  let history = { events: 0, conversions: 0 };
 
   await database.run((db) =>
     db.transaction(async (tx) => {
@@ -97,9 +108,12 @@ export async function seedDemoContent(database: Database, options: SeedOptions =
         .values(seedCategories.map((category) => ({ ...category, createdAt: now, updatedAt: now })))
         .returning({ id: categories.id, slug: categories.slug });
       await insertProducts(tx, generateProducts(productCount, now, categoryRows), admin?.id ?? null);
-      await tx.insert(blogPosts).values(
-        posts.map((post) => ({ ...post, authorId: admin?.id ?? null, createdAt: post.publishedAt ?? now, updatedAt: post.publishedAt ?? now })),
-      );
+      if (posts.length > 0) {
+        await tx.insert(blogPosts).values(
+          posts.map((post) => ({ ...post, authorId: admin?.id ?? null, createdAt: post.publishedAt ?? now, updatedAt: post.publishedAt ?? now })),
+        );
+      }
+      if (productCount > 0) history = await insertHistory(tx, posts, now);
       await tx
         .insert(settings)
         .values({ ...heroSetting, updatedAt: now })
@@ -109,7 +123,7 @@ export async function seedDemoContent(database: Database, options: SeedOptions =
 
   return {
     admin: admin && { email: admin.email, created: admin.create !== undefined },
-    counts: { categories: seedCategories.length, products: productCount, posts: posts.length },
+    counts: { categories: seedCategories.length, products: productCount, posts: posts.length, ...history },
   };
 }
 
@@ -145,3 +159,52 @@ async function insertProducts(tx: Tx, generated: readonly GeneratedProduct[], us
   }
 }
 
+
+/** Rows per INSERT … SELECT FROM json_each: one parameter a statement, so only memory bounds it. */
+const EVENT_BATCH = 20_000;
+
+/**
+ * The traffic history as event and conversion rows (history.ts), then each product's stored counters recomputed from
+ * them (click_count: counted clicks; conversion_count and revenue_cents: pending and approved conversions), so the
+ * counters are a roll-up of the rows and never a second, different story.
+ */
+async function insertHistory(tx: Tx, posts: readonly HistoryPost[], now: Date): Promise<{ events: number; conversions: number }> {
+  const catalogue = await tx
+    .select({
+      id: products.id,
+      slug: products.slug,
+      price: products.price,
+      salePrice: products.salePrice,
+      commissionRate: products.commissionRate,
+      affiliateUrl: products.affiliateUrl,
+      affiliateSource: products.affiliateSource,
+      createdAt: products.createdAt,
+    })
+    .from(products)
+    .orderBy(products.id);
+  const history = generateHistory(catalogue, posts, now);
+  // Filling the table and then building its indexes (one sort each) is several times faster than keeping two indexes
+  // in order through 300,000 inserts in random time order. The indexes are rebuilt from their own stored definitions.
+  const indexes = await tx.all<{ name: string; sql: string }>(
+    sql`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'product_analytics' AND sql IS NOT NULL`,
+  );
+  for (const index of indexes) await tx.run(sql.raw(`DROP INDEX "${index.name.replaceAll('"', '""')}"`));
+  for (let start = 0; start < history.events.length; start += EVENT_BATCH) {
+    await tx.run(sql`INSERT INTO ${productAnalytics} (product_id, event_type, page_path, created_at, viewed)
+      SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4 FROM json_each(${JSON.stringify(history.events.slice(start, start + EVENT_BATCH))})`);
+  }
+  for (const index of indexes) await tx.run(sql.raw(index.sql));
+  const nowMs = now.getTime();
+  for (let start = 0; start < history.conversions.length; start += EVENT_BATCH) {
+    await tx.run(sql`INSERT INTO ${conversions} (network, transaction_id, product_id, page_path, status, sale_cents, commission_cents, currency, source, occurred_at, created_at, updated_at)
+      SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, 'USD', 'report', value ->> 7, ${nowMs}, ${nowMs}
+      FROM json_each(${JSON.stringify(history.conversions.slice(start, start + EVENT_BATCH))})`);
+  }
+  await tx.run(sql`UPDATE ${products} SET
+    click_count = (SELECT count(*) FROM ${productAnalytics} AS pa WHERE pa.product_id = ${products.id} AND pa.event_type = 'click'),
+    conversion_count = coalesce(c.n, 0), revenue_cents = coalesce(c.commission, 0)
+    FROM (SELECT p.id AS id, sum(cv.status <> 'reversed') AS n, sum(CASE WHEN cv.status <> 'reversed' THEN cv.commission_cents ELSE 0 END) AS commission
+      FROM ${products} AS p LEFT JOIN ${conversions} AS cv ON cv.product_id = p.id GROUP BY p.id) AS c
+    WHERE c.id = ${products.id}`);
+  return { events: history.events.length, conversions: history.conversions.length };
+}

@@ -109,9 +109,10 @@ function generateProduct(context: Context): GeneratedProduct {
   const commissionRate = commissionFor(retailer, type, random);
   const createdAt = new Date(now - Math.floor(random.float(0, 400) * DAY));
   const updatedAt = new Date(createdAt.getTime() + Math.floor(random.float(0, Math.min(60, (now - createdAt.getTime()) / DAY)) * DAY));
-  const clickCount = Math.floor(random.next() ** 2 * 450);
-  const conversionCount = Math.floor(clickCount * random.float(0, 0.06));
-  const revenueCents = Math.round(conversionCount * effectivePrice * (commissionRate / 100) * 100);
+  // Two draws kept (they once made stored counters) so every later choice, and the demo catalogue, stays as it was.
+  // Clicks, conversions and revenue now come from the seeded events (history.ts), from which the counters are derived.
+  random.next();
+  random.next();
 
   const categorySlug = pickCategory(type, effectivePrice, random);
   const categoryId = context.categoryIds.get(categorySlug) ?? context.categoryIds.get('uncategorized') ?? null;
@@ -158,9 +159,6 @@ function generateProduct(context: Context): GeneratedProduct {
       commissionRate,
       specifications,
       attributes,
-      clickCount,
-      conversionCount,
-      revenueCents,
       createdAt,
       updatedAt,
     },

@@ -1,10 +1,18 @@
 /**
- * Outgoing e-mail over SMTP (nodemailer), configured from env.ts. Used by the
- * contact service only; absent configuration means "store, do not send".
+ * Outgoing e-mail over SMTP (nodemailer), configured from env.ts. Used by the contact service and the daily link
+ * health digest; absent configuration means "store, do not send".
  */
 import { createTransport } from 'nodemailer';
-import type { ContactEmail } from '../domain/contact.ts';
 import type { Env } from './env.ts';
+
+/** One plain-text message (a contact message, a digest). */
+export interface OutgoingEmail {
+  from: { name: string; address: string };
+  to: string;
+  replyTo?: { name: string; address: string };
+  subject: string;
+  text: string;
+}
 
 export interface MailerConfig {
   host: string;
@@ -20,7 +28,7 @@ export interface MailerConfig {
 export interface Mailer {
   readonly to: string;
   readonly from: string;
-  send(email: ContactEmail): Promise<void>;
+  send(email: OutgoingEmail): Promise<void>;
 }
 
 // Netlify stops a synchronous function after its timeout; a hung SMTP server must not take the whole answer with it.
@@ -67,4 +75,15 @@ export function createSmtpMailer(config: MailerConfig): Mailer {
       });
     },
   };
+}
+
+/**
+ * The SMTP settings for mail to the site's admins (the link health digest): SMTP_HOST is enough; the sender is
+ * CONTACT_FROM, else CONTACT_TO, else link-health@ the site's host. Undefined when SMTP is not configured.
+ */
+export function adminMailerConfigFrom(
+  settings: Pick<Env, 'SMTP_HOST' | 'SMTP_PORT' | 'SMTP_USER' | 'SMTP_PASS' | 'SMTP_SECURE' | 'CONTACT_TO' | 'CONTACT_FROM' | 'SITE_URL'>,
+): MailerConfig | undefined {
+  const from = settings.CONTACT_FROM ?? settings.CONTACT_TO ?? `link-health@${new URL(settings.SITE_URL ?? 'http://localhost').hostname}`;
+  return mailerConfigFrom({ ...settings, CONTACT_TO: from, CONTACT_FROM: from });
 }

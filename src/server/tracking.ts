@@ -55,10 +55,10 @@ async function saltFor(database: Database, day: string): Promise<string> {
   return salt;
 }
 
-function clientEventKey(salt: string, input: TrackInput): string {
+function clientEventKey(salt: string, input: TrackInput, event: TrackedEvent = input.event): string {
   // The client's block, as its rate limit counts it: respelling an address or hopping within a /64 is no new client.
   return createHash('sha256')
-    .update([salt, clientAddressGroup(input.clientAddress), String(input.productId), input.event].join('\0'))
+    .update([salt, clientAddressGroup(input.clientAddress), String(input.productId), event].join('\0'))
     .digest('base64url');
 }
 
@@ -76,6 +76,8 @@ interface Candidate {
   product: Product;
   now: number;
   eventKey: string;
+  /** For a click: the key its client's view of the product has (viewedClicks). */
+  viewKey: string | undefined;
   rateKey: string | undefined;
 }
 
@@ -140,7 +142,8 @@ export async function recordTrackEvents(database: Database, inputs: readonly Tra
     const now = input.now ?? Date.now();
     const salt = await saltFor(database, saltDay(now));
     const rateKey = options.rateLimit ? await rateKeyOf(options.rateLimit, input.clientAddress) : undefined;
-    candidates.push({ index, input, product, now, eventKey: clientEventKey(salt, input), rateKey });
+    const viewKey = input.event === 'click' ? clientEventKey(salt, input, 'view') : undefined;
+    candidates.push({ index, input, product, now, eventKey: clientEventKey(salt, input), viewKey, rateKey });
   }
   if (candidates.length === 0) return outcomes as TrackOutcome[];
 
@@ -186,9 +189,10 @@ export async function recordTrackEvents(database: Database, inputs: readonly Tra
           if (first) counted.push(candidate);
         }
         if (counted.length > 0) {
-          const rows = counted.map((candidate) => [candidate.input.productId, candidate.input.event, pagePathOf(candidate), candidate.now]);
-          await tx.run(sql`INSERT INTO ${productAnalytics} (product_id, event_type, page_path, created_at)
-            SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3 FROM json_each(${jsonRows(rows)})`);
+          const viewed = await viewedClicks(tx, counted);
+          const rows = counted.map((candidate) => [candidate.input.productId, candidate.input.event, pagePathOf(candidate), candidate.now, viewed.has(candidate) ? 1 : 0]);
+          await tx.run(sql`INSERT INTO ${productAnalytics} (product_id, event_type, page_path, created_at, viewed)
+            SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4 FROM json_each(${jsonRows(rows)})`);
         }
         const clicksByProduct = new Map<number, number>();
         for (const { input } of counted) if (input.event === 'click') clicksByProduct.set(input.productId, (clicksByProduct.get(input.productId) ?? 0) + 1);
@@ -205,6 +209,22 @@ export async function recordTrackEvents(database: Database, inputs: readonly Tra
     ),
   );
   return outcomes as TrackOutcome[];
+}
+
+/**
+ * The counted clicks that followed a counted view of their product by the same client: the view's key (same day
+ * salt, same address, same product) was last counted at most REPEAT_WINDOW_MS before the click. Views and clicks are
+ * each counted at most once per key and window, so a counted view is paired with at most one counted click, and a
+ * click on the next day (a new salt) never meets the day before's view: viewed clicks never outnumber views, per
+ * product and day or summed over any of them. This is the click-through rate's numerator.
+ */
+async function viewedClicks(tx: Tx, counted: readonly Candidate[]): Promise<Set<Candidate>> {
+  const clicked = counted.filter((candidate) => candidate.input.event === 'click' && candidate.viewKey !== undefined);
+  if (clicked.length === 0) return new Set();
+  const rows = await tx.all<{ i: number }>(sql`SELECT c.value ->> 0 AS i
+    FROM json_each(${jsonRows(clicked.map((candidate, i) => [i, candidate.viewKey, candidate.now]))}) AS c
+    JOIN ${trackingRecentEvents} AS t ON t.key = c.value ->> 1 AND t.seen_at > (c.value ->> 2) - ${REPEAT_WINDOW_MS} AND t.seen_at <= c.value ->> 2`);
+  return new Set(rows.map((row) => clicked[Number(row.i)]!));
 }
 
 /**

@@ -45,7 +45,8 @@ test.beforeAll(async () => {
         .returning({ id: products.id });
       alphaId = alpha!.id;
       const events = (productId: number, eventType: 'view' | 'click', count: number, daysAgo: number, pagePath: string | null = null) =>
-        Array.from({ length: count }, () => ({ productId, eventType, createdAt: noon(daysAgo), pagePath }));
+        // A click on the product's own page followed a counted view there (viewed), as tracking records it.
+        Array.from({ length: count }, () => ({ productId, eventType, createdAt: noon(daysAgo), pagePath, viewed: eventType === 'click' && pagePath?.startsWith('/product/') === true }));
       await db.insert(productAnalytics).values([
         ...events(alpha!.id, 'view', 10, 1),
         ...events(alpha!.id, 'click', 4, 1, '/product/e2e-analytics-alpha'),
@@ -109,13 +110,13 @@ test('the dashboard for the last 30 days matches the hand computation, sorts, dr
   await expect(page.getByText('Days are UTC days')).toBeVisible();
 
   // Views 10 + 5; clicks 4 + 1; conversions e2e-1, e2e-2 and the unattributed e2e-4 (e2e-3 reversed); commission
-  // 12.34 + 5.00 + 3.00. CTR 5/15, conversion rate 3/5, EPC 2034/5 = 406.8 → $4.07, RPM 2034 × 1000 / 15 = $1,356.00.
-  // Previous period: 5 views, 2 clicks, 1 conversion, $10.00.
+  // 12.34 + 5.00 + 3.00. CTR 4/15 (Beta's click on /products followed no view), conversion rate 3/5, EPC 2034/5 = 406.8
+  // → $4.07, RPM 2034 × 1000 / 15 = $1,356.00. Previous period: 5 views, 2 clicks (both through a view), 1 conversion, $10.00.
   const card = (figure: string) => page.locator(`[data-figure="${figure}"]`);
   const expected: [string, string, string][] = [
     ['views', '15', 'Up 200.0%'],
     ['clicks', '5', 'Up 150.0%'],
-    ['clickThroughRate', '33.3%', 'Down 16.7%'],
+    ['clickThroughRate', '26.7%', 'Down 33.3%'],
     ['conversions', '3', 'Up 200.0%'],
     ['conversionRate', '60.0%', 'Up 20.0%'],
     ['commissionCents', '$20.34', 'Up 103.4%'],
@@ -156,10 +157,26 @@ test('the dashboard for the last 30 days matches the hand computation, sorts, dr
   const beta = (await page.request.get('/api/admin/products?search=E2E%20Analytics%20Beta').then((response) => response.json())) as { rows: { id: number }[] };
   expect((await downloadedText(download)).split('\r\n')).toEqual([
     'Product id,Product,Views,Clicks,CTR (%),Conversions,Conversion rate (%),Commission (USD),Sales (USD),EPC (USD)',
-    `${beta.rows[0]!.id},E2E Analytics Beta,5,1,20.00,1,100.00,5.00,50.00,5.00`,
+    `${beta.rows[0]!.id},E2E Analytics Beta,5,1,0.00,1,100.00,5.00,50.00,5.00`,
     `${alphaId},E2E Analytics Alpha,10,4,40.00,1,25.00,12.34,200.00,3.09`,
     '',
   ]);
 
   expect(await seriousViolations(page)).toEqual([]);
+
+  // The overview tells the same story for the same 30 days: the clicks, conversions and revenue counted above.
+  await page.goto('/dashboard/overview');
+  const figure = (label: string) => page.getByRole('main').locator('dl > div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) });
+  await expect(figure('Affiliate clicks').locator('dd').first()).toHaveText('5');
+  await expect(figure('Affiliate clicks')).toContainText('last 30 days');
+  await expect(figure('Revenue').locator('dd').first()).toHaveText('$20.34');
+  await expect(figure('Revenue')).toContainText('3 conversions · last 30 days');
+  // And the products list, product by product (the unattributed conversion belongs to no product).
+  const listed = (await page.request.get('/api/admin/products?search=E2E%20Analytics&sort=name&dir=asc').then((response) => response.json())) as {
+    rows: { name: string; clickCount: number; conversionCount: number; revenueCents: number }[];
+  };
+  expect(listed.rows.map((row) => [row.name, row.clickCount, row.conversionCount, row.revenueCents])).toEqual([
+    ['E2E Analytics Alpha', 4, 1, 1234],
+    ['E2E Analytics Beta', 1, 1, 500],
+  ]);
 });

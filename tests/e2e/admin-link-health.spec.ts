@@ -1,10 +1,11 @@
 /**
  * Link health in the admin panel in Chromium (issue 13, points 3 and 5): a product whose affiliate link points at a
  * page of the fixture retailer (served on 127.0.0.1 by the e2e global setup, the host SCRAPE_ALLOWED_HOSTS lets the
- * fetcher reach) that answers 404 is checked from Manage with 'Check links'. The first check is shown unflagged
- * ('Not found (not reported)'; the flag needs two failures in a row), the second flags it ('Not found'); the health
- * filter finds it under Problems, its history lists both checks with their status code, the overview's card lists it
- * worst first, and axe-core finds no serious violation on Manage with the history open or on the overview.
+ * fetcher reach) that answers 404 is checked from Manage with 'Check links'. The first check shows it at once as
+ * 'Broken (unconfirmed)' in the table and on the overview (the flag needs two failures in a row), the progress ending
+ * at 'Checked 1 of 1 links.'; the second confirms it ('Broken'); the health filter finds it under Problems, its history
+ * lists both checks with their status code, the overview's card lists it worst first, and axe-core finds no serious
+ * violation on Manage with the history open or on the overview.
  */
 import type { Page } from '@playwright/test';
 import { e2eAccounts } from './accounts.ts';
@@ -31,7 +32,7 @@ async function checkFromManage(page: Page) {
   await expect(toast(page, 'Link check started').last()).toContainText('Checking the links of 1 product.');
 }
 
-test('Check links from Manage shows a dead fixture link as Not found, flagged on the second check, with its history', async ({ page }) => {
+test('Check links from Manage shows a dead fixture link as Broken (unconfirmed), Broken on the second check, with its history', async ({ page }) => {
   // Two checks of one host, a second apart at least (the checker's politeness), on a loaded machine.
   test.setTimeout(180_000);
   const created = await page.request.post('/api/admin/products', {
@@ -46,10 +47,19 @@ test('Check links from Manage shows a dead fixture link as Not found, flagged on
 
   await checkFromManage(page);
   // The column refreshes on its own as the run stores its result: no reload.
-  await expect(healthButton(page)).toHaveText('Not found (not reported)', { timeout: 60_000 });
+  await expect(healthButton(page)).toHaveText('Broken (unconfirmed)', { timeout: 60_000 });
+  // The progress counts the checks done, and ends at n of n rather than staying at '0 of …'.
+  await expect(page.getByRole('status').filter({ hasText: /^Checked 1 of 1 links\.$/ })).toBeVisible({ timeout: 60_000 });
+
+  // The overview shows it at once, before the second check confirms it.
+  await page.goto('/dashboard/overview');
+  const card = page.getByRole('region', { name: 'Link health' });
+  const listed = card.getByRole('list', { name: 'Worst links first' }).getByRole('listitem').filter({ hasText: name });
+  await expect(listed).toContainText('Broken (unconfirmed)');
+  await page.goto(`/dashboard/manage?search=${encodeURIComponent(name)}`);
 
   await checkFromManage(page);
-  await expect(healthButton(page)).toHaveText('Not found', { timeout: 60_000 });
+  await expect(healthButton(page)).toHaveText('Broken', { timeout: 60_000 });
 
   // The filter finds it among the problems, and the choice is kept in the URL.
   await page.getByRole('search').getByLabel('Link health', { exact: true }).selectOption('problem');
@@ -59,7 +69,7 @@ test('Check links from Manage shows a dead fixture link as Not found, flagged on
   await healthButton(page).click();
   const dialog = page.getByRole('dialog', { name: `Link health of ${name}` });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByText('Current result: Not found', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Current result: Broken', { exact: true })).toBeVisible();
   const checks = dialog.getByRole('table', { name: /^Link checks of/ }).locator('tbody tr');
   await expect(checks).toHaveCount(2);
   await expect(checks.first()).toContainText('404');
@@ -81,17 +91,17 @@ test('the overview counts the problem worst first and links to Manage filtered t
 
 test('Acknowledge stops reporting the result until it changes, and Check now adds to the history', async ({ page }) => {
   await page.goto(`/dashboard/manage?search=${encodeURIComponent(name)}`);
-  await expect(healthButton(page)).toHaveText('Not found');
+  await expect(healthButton(page)).toHaveText('Broken');
   await healthButton(page).click();
   const dialog = page.getByRole('dialog', { name: `Link health of ${name}` });
   await dialog.getByRole('button', { name: 'Acknowledge' }).click();
   await expect(toast(page, 'Result acknowledged')).toBeVisible();
-  await expect(dialog.getByText('Current result: Not found (acknowledged)', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Current result: Broken (acknowledged)', { exact: true })).toBeVisible();
   // 'Check now' adds a check to the history as soon as it is stored; the same result stays acknowledged.
   await dialog.getByRole('button', { name: 'Check now' }).click();
   await expect(dialog.getByRole('table', { name: /^Link checks of/ }).locator('tbody tr')).toHaveCount(3, { timeout: 60_000 });
   await expect(dialog.getByRole('button', { name: 'Check now' })).toBeEnabled();
-  await expect(dialog.getByText('Current result: Not found (acknowledged)', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Current result: Broken (acknowledged)', { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(healthButton(page)).toHaveText('Not found (not reported)');
+  await expect(healthButton(page)).toHaveText('Broken (acknowledged)');
 });

@@ -16,6 +16,8 @@ test('shows the figures and the site as live', async ({ page }) => {
     await expect(page.getByRole('main').getByText(label, { exact: true })).toBeVisible();
   }
   await expect(page.getByText(/ published · \d+ active · \d+ draft$/)).toBeVisible();
+  // Clicks, conversions and revenue are those of a range, the analytics dashboard's default, and say which.
+  await expect(page.getByText(/^[\d,]+ conversions · last 30 days$/)).toBeVisible();
   // The first build of the e2e server was recorded, so the site is live (or publishing another spec's change).
   await expect(page.locator('[data-build-tone]')).toHaveText(/^(Live since |Publishing your changes…)/);
   expect(await seriousViolations(page)).toEqual([]);

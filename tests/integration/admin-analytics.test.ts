@@ -46,7 +46,14 @@ beforeAll(async () => {
     ids.zeta = rows[0]!.id;
     ids.alpha = rows[1]!.id;
     ids.mid = rows[2]!.id;
-    const event = (productId: number, eventType: 'view' | 'click' | 'conversion', iso: string, pagePath: string | null = null) => ({ productId, eventType, createdAt: at(iso), pagePath });
+    // A click on a product's page follows a counted view there (viewed); clicks elsewhere had none (src/server/tracking.ts).
+    const event = (productId: number, eventType: 'view' | 'click' | 'conversion', iso: string, pagePath: string | null = null) => ({
+      productId,
+      eventType,
+      createdAt: at(iso),
+      pagePath,
+      viewed: eventType === 'click' && pagePath?.startsWith('/product/') === true,
+    });
     const times = (count: number, make: () => ReturnType<typeof event>) => Array.from({ length: count }, make);
     await db.insert(productAnalytics).values([
       // The range.
@@ -114,26 +121,27 @@ describe('the summary of a range', () => {
   it('totals, rates and the previous period match the hand computation', async () => {
     const summary = analyticsSummarySchema.parse(await getJson(`/api/admin/analytics?${RANGE}`));
     expect(summary.range).toEqual({ preset: null, from: '2026-03-10', to: '2026-03-12', days: 3, previous: { from: '2026-03-07', to: '2026-03-09' } });
-    // Views 4+2+3+1; clicks 2+1+1; conversions c1, c2, c3 and the unattributed c5 (c4 reversed, c6 after the range).
+    // Views 4+2+3+1; clicks 2+1+1, of which the 2 on /product/a followed a view (CTR 2/10); conversions c1, c2, c3 and
+    // the unattributed c5 (c4 reversed, c6 after the range).
     expect(summary.current).toEqual({
       views: 10,
       clicks: 4,
       conversions: 4,
       commissionCents: 1_100,
       saleCents: 22_000,
-      clickThroughRate: 0.4,
+      clickThroughRate: 0.2,
       conversionRate: 1,
       earningsPerClickCents: 275,
       revenuePerThousandViewsCents: 110_000,
     });
-    // Views 5; clicks: the last millisecond of 03-09 and 03-07; conversion c7.
+    // Views 5; clicks: the last millisecond of 03-09 (viewed) and 03-07; conversion c7.
     expect(summary.previous).toEqual({
       views: 5,
       clicks: 2,
       conversions: 1,
       commissionCents: 400,
       saleCents: 8_000,
-      clickThroughRate: 0.4,
+      clickThroughRate: 0.2,
       conversionRate: 0.5,
       earningsPerClickCents: 200,
       revenuePerThousandViewsCents: 80_000,
@@ -175,8 +183,8 @@ describe('the top tables', () => {
   it('products: figures per product, sorted by any column on the server', async () => {
     const page = await table('products');
     expect(page.rows).toEqual([
-      { id: ids.zeta, label: 'Zeta Roller', views: 6, clicks: 3, clickThroughRate: 0.5, conversions: 2, conversionRate: 2 / 3, commissionCents: 700, saleCents: 14_000, earningsPerClickCents: 233 },
-      { id: ids.alpha, label: 'Alpha Band', views: 3, clicks: 1, clickThroughRate: 1 / 3, conversions: 1, conversionRate: 1, commissionCents: 300, saleCents: 6_000, earningsPerClickCents: 300 },
+      { id: ids.zeta, label: 'Zeta Roller', views: 6, clicks: 3, clickThroughRate: 2 / 6, conversions: 2, conversionRate: 2 / 3, commissionCents: 700, saleCents: 14_000, earningsPerClickCents: 233 },
+      { id: ids.alpha, label: 'Alpha Band', views: 3, clicks: 1, clickThroughRate: 0, conversions: 1, conversionRate: 1, commissionCents: 300, saleCents: 6_000, earningsPerClickCents: 300 },
       { id: ids.mid, label: '=Mid Mat', views: 1, clicks: 0, clickThroughRate: 0, conversions: 0, conversionRate: null, commissionCents: 0, saleCents: 0, earningsPerClickCents: null },
     ]);
     expect(page).toMatchObject({ total: 3, page: 1, pageSize: 10, sort: 'commissionCents', dir: 'desc' });
@@ -185,7 +193,8 @@ describe('the top tables', () => {
     expect(labels((await table('products', '&sort=earningsPerClickCents&dir=asc')).rows)).toEqual(['Zeta Roller', 'Alpha Band', '=Mid Mat']);
     expect(labels((await table('products', '&sort=label')).rows)).toEqual(['=Mid Mat', 'Alpha Band', 'Zeta Roller']);
     expect(labels((await table('products', '&sort=views&dir=asc')).rows)).toEqual(['=Mid Mat', 'Alpha Band', 'Zeta Roller']);
-    expect(labels((await table('products', '&sort=clickThroughRate')).rows)).toEqual(['Zeta Roller', 'Alpha Band', '=Mid Mat']);
+    // Alpha's click was on the catalogue, not through a view: 0 %, tied with Mid and ordered by label.
+    expect(labels((await table('products', '&sort=clickThroughRate')).rows)).toEqual(['Zeta Roller', '=Mid Mat', 'Alpha Band']);
     expect(labels((await table('products', '&sort=conversionRate&dir=asc')).rows)).toEqual(['Zeta Roller', 'Alpha Band', '=Mid Mat']);
     const past = await table('products', '&page=2');
     expect(past.rows).toEqual([]);
@@ -246,8 +255,8 @@ describe('CSV export', () => {
     expect(text.split('\r\n')).toEqual([
       'Product id,Product,Views,Clicks,CTR (%),Conversions,Conversion rate (%),Commission (USD),Sales (USD),EPC (USD)',
       `${ids.mid},'=Mid Mat,1,0,0.00,0,,0.00,0.00,`,
-      `${ids.alpha},Alpha Band,3,1,33.33,1,100.00,3.00,60.00,3.00`,
-      `${ids.zeta},Zeta Roller,6,3,50.00,2,66.67,7.00,140.00,2.33`,
+      `${ids.alpha},Alpha Band,3,1,0.00,1,100.00,3.00,60.00,3.00`,
+      `${ids.zeta},Zeta Roller,6,3,33.33,2,66.67,7.00,140.00,2.33`,
       '',
     ]);
   });
@@ -292,9 +301,10 @@ describe('reconciling an unattributed conversion', () => {
   });
 
   it('the products list shows each product’s conversions and commission, and sorts by them', async () => {
-    const response = await admin.fetch('/api/admin/products?sort=commission');
+    // The list counts the range it is given, as the dashboard does: all of March here.
+    const response = await admin.fetch('/api/admin/products?sort=commission&from=2026-03-01&to=2026-03-31');
     const body = (await response.json()) as { rows: { name: string; conversionCount: number; revenueCents: number }[] };
-    // Zeta: c1 500 + c2 200 + c6 999 + c7 400 (every day counts on the product); Alpha: c3 300 (c4 reversed); Mid: c5 100.
+    // Zeta: c1 500 + c2 200 + c6 999 + c7 400 (all in March); Alpha: c3 300 (c4 reversed); Mid: c5 100.
     expect(body.rows.map((row) => [row.name, row.conversionCount, row.revenueCents])).toEqual([
       ['Zeta Roller', 4, 2_099],
       ['Alpha Band', 1, 300],

@@ -157,7 +157,8 @@ describe('listing', () => {
       needsReview: null,
       health: null,
       category: { id: categoryIds['recovery-tools'], name: 'Recovery Tools', slug: 'recovery-tools' },
-      clickCount: 100,
+      // Figures are counted from the events of the range (the last 30 days here), never the stored counter.
+      clickCount: 0,
       conversionCount: 0,
       revenueCents: 0,
       createdAt: new Date(BASE_TIME + 30 * 60_000).toISOString(),
@@ -167,7 +168,7 @@ describe('listing', () => {
     expect(second.rows.map((row) => row.name)).toEqual(['Widget 05', 'Widget 04', 'Widget 03', 'Widget 02', 'Widget 01']);
     expect(second.total).toBe(30);
     // Past the end: no rows, the same total, so the screen can step back.
-    expect(await list('page=3')).toEqual({ rows: [], total: 30, page: 3, pageSize: 25 });
+    expect(await list('page=3')).toEqual({ rows: [], total: 30, page: 3, pageSize: 25, range: expect.objectContaining({ preset: 30 }) });
     expect((await list('pageSize=50')).rows).toHaveLength(30);
   });
 

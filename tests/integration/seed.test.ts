@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { count, eq, isNull } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { affiliateLinks, blogPosts, categories, products, settings, users } from '../../db/schema.ts';
-import { clearDemoContent, isDatabaseEmpty, seedDemoContent } from '../../db/seed/index.ts';
+import { affiliateLinks, blogPosts, categories, clicks, conversions, productAnalytics, products, settings, users } from '../../db/schema.ts';
+import { categorySlugs, clearDemoContent, isDatabaseEmpty, seedDemoContent } from '../../db/seed/index.ts';
 import { verifyPassword } from '../../src/server/password.ts';
 import { seedAdminAccount } from '../../src/server/seed-admin.ts';
 import { createTempDatabase, type TempDatabase } from '../helpers/temp-db.ts';
@@ -30,7 +30,10 @@ describe('seedDemoContent', () => {
     const account = await seedAdminAccount({ email: '  Owner@Example.COM ' });
     const result = await seedDemoContent(database, { admin: account });
 
-    expect(result.counts).toEqual({ categories: 12, products: 640, posts: 14 });
+    expect(result.counts).toMatchObject({ categories: 12, products: 640, posts: 14 });
+    // The history is events and conversions, at the scale of a small live site.
+    expect(result.counts.events).toBeGreaterThan(50_000);
+    expect(result.counts.conversions).toBeGreaterThan(100);
     expect(result.admin).toEqual({ email: 'owner@example.com', created: true });
     expect(account.generatedPassword).toMatch(/^[A-Za-z0-9_-]{20}$/);
     expect(await isDatabaseEmpty(database)).toBe(false);
@@ -102,7 +105,7 @@ describe('npm run seed (scripts/seed.ts)', () => {
     const environment = { ...process.env, DATABASE_URL: url, ADMIN_EMAIL: 'cli@repwell.local', ADMIN_PASSWORD: '' };
 
     const first = await run(process.execPath, [cli, '--products', '25'], { env: environment });
-    expect(first.stdout).toContain('Seeded 12 categories, 25 products and 14 blog posts');
+    expect(first.stdout).toContain('Seeded 12 categories, 25 products, 14 blog posts');
     expect(first.stdout).toMatch(/Admin account: cli@repwell\.local {2}password: [A-Za-z0-9_-]{20}/);
 
     const second = await run(process.execPath, [cli], { env: environment });
@@ -112,5 +115,31 @@ describe('npm run seed (scripts/seed.ts)', () => {
     const forced = await run(process.execPath, [cli, '--force', '--products', '40'], { env: environment });
     expect(forced.stdout).toContain('40 products');
     expect(forced.stdout).not.toContain('password:');
+  });
+
+  it('--empty starts a real site: the categories and hero the pages need, no demo products, posts or statistics', async () => {
+    const { url, database } = await fresh();
+    const cli = join(import.meta.dirname, '../../scripts/seed.ts');
+    const environment = { ...process.env, DATABASE_URL: url, ADMIN_EMAIL: 'owner@repwell.local', ADMIN_PASSWORD: '' };
+
+    const seeded = await run(process.execPath, [cli, '--empty'], { env: environment });
+    expect(seeded.stdout).toContain('Seeded 12 categories, 0 products, 0 blog posts, 0 tracked events and 0 conversions');
+    expect(seeded.stdout).toMatch(/Admin account: owner@repwell\.local {2}password: /);
+
+    await database.run(async (db) => {
+      for (const table of [products, blogPosts, affiliateLinks, productAnalytics, conversions, clicks]) {
+        expect((await db.select({ n: count() }).from(table))[0]?.n).toBe(0);
+      }
+      // Every category the header, footer and catalogue links name, with 'uncategorized' as the default.
+      const slugs = (await db.select({ slug: categories.slug }).from(categories)).map((row) => row.slug);
+      expect(slugs.sort()).toEqual([...categorySlugs].sort());
+      expect(slugs).toContain('uncategorized');
+      expect(await db.select().from(settings).where(eq(settings.id, 'hero_image'))).toHaveLength(1);
+      expect(await db.select({ role: users.role }).from(users)).toEqual([{ role: 'admin' }]);
+    });
+
+    // Not empty any more (it has categories and an admin): a second run changes nothing.
+    const again = await run(process.execPath, [cli], { env: environment });
+    expect(again.stdout).toContain('nothing seeded');
   });
 });

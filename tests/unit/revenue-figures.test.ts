@@ -29,6 +29,21 @@ describe('rates from integer counts', () => {
     expect(changeAgainst(0, 0)).toBeNull();
   });
 
+  it('no rate is ever above 100 %: a click converts at most once, and CTR counts only clicks through a view', () => {
+    // Five buys after two clicks (one basket): every sale counts as a conversion, but the rate is 2 of 2 clicks.
+    expect(conversionRate(5, 2)).toBe(1);
+    // A guard only: viewed clicks never outnumber views by construction (src/server/tracking.ts).
+    expect(clickThroughRate(5, 4)).toBe(1);
+    // 4 clicks on 1 view (3 of them from a blog post) read 400 % before; the period's CTR uses the viewed clicks.
+    expect(periodFigures({ views: 1, clicks: 4, viewedClicks: 1, conversions: 0, commissionCents: 0 }).clickThroughRate).toBe(1);
+    expect(periodFigures({ views: 4, clicks: 4, viewedClicks: 0, conversions: 9, commissionCents: 0 })).toMatchObject({ clickThroughRate: 0, conversionRate: 1 });
+    for (let views = 0; views < 6; views++) {
+      for (let clicks = 0; clicks < 6; clicks++) {
+        for (const rate of [clickThroughRate(clicks, views), conversionRate(clicks + 3, views)]) if (rate !== null) expect(rate).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+
   it('zero numerators are zero, not null', () => {
     expect(clickThroughRate(0, 10)).toBe(0);
     expect(earningsPerClickCents(0, 10)).toBe(0);

@@ -69,10 +69,13 @@ export const adminOverviewSchema = z.object({
     published: count,
     inStock: count,
     outOfStock: count,
+    /** Clicks, conversions and commission of `range`, counted from the event rows as the analytics dashboard does. */
     clicks: count,
     conversions: count,
     revenueCents: z.number().int(),
   }),
+  /** The days the clicks, conversions and revenue cover (UTC, inclusive); preset 7, 30 or 90, or null for custom. */
+  range: z.object({ preset: z.number().int().nullable(), from: z.string(), to: z.string() }),
   categories: count,
   posts: z.object({ published: count, drafts: count }),
   users: count,
@@ -173,4 +176,9 @@ export function describeBuildState(status: BuildStatus, formatTime: (date: Date)
       : { tone: 'live', headline: `Live since ${formatTime(live.finishedAt)}` };
   }
   return { tone: 'none', headline: 'No build recorded yet' };
+}
+
+/** 'last 30 days', or '2026-01-01 to 2026-01-31' for a custom range: what the overview's activity figures cover. */
+export function rangeLabel(range: { preset: number | null; from: string; to: string }): string {
+  return range.preset === null ? `${range.from} to ${range.to}` : `last ${range.preset} days`;
 }

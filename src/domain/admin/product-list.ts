@@ -7,6 +7,8 @@
  *   ?search=roller&category=recovery&status=draft&stock=out&featured=true&review=needed&sort=price&dir=asc&page=2&pageSize=50
  */
 import { z } from 'zod';
+import { utcDay } from '../revenue/figures.ts';
+import { parseAnalyticsRange, type RangePreset } from './analytics.ts';
 import { needsReviewReasons } from './needs-review.ts';
 import { linkHealthClasses } from './link-health/classes.ts';
 
@@ -75,11 +77,20 @@ export const productFilterSchema = z.strictObject({
 });
 export type ProductFilter = z.infer<typeof productFilterSchema>;
 
+/** The days a list's clicks, conversions and commission cover: the analytics dashboard's range rules. */
+export interface FiguresRange {
+  preset: RangePreset | null;
+  from: string;
+  to: string;
+}
+
 export interface ProductListQuery extends ProductFilter {
   page: number;
   pageSize: ProductPageSize;
   sort: ProductSortField;
   dir: SortDirection;
+  /** Absent: the analytics dashboard's default range (the last 30 days) on the day the list is read. */
+  range?: FiguresRange;
 }
 
 /** Query-string values arrive as text: each is checked and converted, with a message naming the parameter. */
@@ -95,6 +106,9 @@ const queryParamsSchema = z.strictObject({
   dir: z.enum(sortDirections, { error: productListTexts.dirInvalid }).optional(),
   page: z.string().regex(/^[1-9]\d{0,5}$/, productListTexts.pageInvalid).optional(),
   pageSize: z.enum(PRODUCT_PAGE_SIZES.map(String) as ['25', '50', '100'], { error: productListTexts.pageSizeInvalid }).optional(),
+  range: z.string().optional(),
+  from: z.string().optional(),
+  to: z.string().optional(),
 });
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -103,7 +117,7 @@ export type ParseResult<T> = { ok: true; value: T } | { ok: false; message: stri
  * The list query from a URL's search parameters. Empty values mean "not set" (a cleared search box), a repeated
  * parameter or an unknown one is refused, so a typo in a deep link shows an error instead of a silently wider list.
  */
-export function parseProductListQuery(params: URLSearchParams): ParseResult<ProductListQuery> {
+export function parseProductListQuery(params: URLSearchParams, today: string = utcDay(Date.now())): ParseResult<ProductListQuery> {
   const raw: Record<string, string> = {};
   for (const [key, value] of params) {
     if (key in raw) return { ok: false, message: `${key} must be given once.` };
@@ -114,8 +128,11 @@ export function parseProductListQuery(params: URLSearchParams): ParseResult<Prod
     const issue = fields.error.issues[0]!;
     return { ok: false, message: issue.code === 'unrecognized_keys' ? `Unknown parameter: ${issue.keys.join(', ')}.` : issue.message };
   }
-  const { page, pageSize, sort, dir, featured, category, review, ...rest } = fields.data;
+  const { page, pageSize, sort, dir, featured, category, review, range: rangeParam, from, to, ...rest } = fields.data;
   if (page !== undefined && Number(page) > MAX_PAGE) return { ok: false, message: productListTexts.pageInvalid };
+  const hasRange = rangeParam !== undefined || from !== undefined || to !== undefined;
+  const range = hasRange ? parseAnalyticsRange({ range: rangeParam, from, to }, today) : undefined;
+  if (range && !range.ok) return { ok: false, message: range.message };
   const filter = productFilterSchema.safeParse({
     ...rest,
     category: category === undefined ? undefined : /^\d+$/.test(category) ? Number(category) : category,
@@ -132,6 +149,7 @@ export function parseProductListQuery(params: URLSearchParams): ParseResult<Prod
       pageSize: pageSize === undefined ? DEFAULT_PAGE_SIZE : (Number(pageSize) as ProductPageSize),
       sort: sort ?? DEFAULT_SORT.sort,
       dir: dir ?? defaultDirection(sort ?? DEFAULT_SORT.sort),
+      ...(range?.ok ? { range: { preset: range.value.preset, from: range.value.from, to: range.value.to } } : {}),
     },
   };
 }
@@ -162,12 +180,17 @@ export function productListSearchParams(query: ProductListQuery): URLSearchParam
   if (query.dir !== defaultDirection(query.sort)) params.set('dir', query.dir);
   if (query.page !== 1) params.set('page', String(query.page));
   if (query.pageSize !== DEFAULT_PAGE_SIZE) params.set('pageSize', String(query.pageSize));
+  if (query.range?.preset) params.set('range', String(query.range.preset));
+  else if (query.range) {
+    params.set('from', query.range.from);
+    params.set('to', query.range.to);
+  }
   return params;
 }
 
 /** The filter part of a query: what `allMatching` sends. */
 export function filterOf(query: ProductListQuery): ProductFilter {
-  const { page: _page, pageSize: _pageSize, sort: _sort, dir: _dir, ...filter } = query;
+  const { page: _page, pageSize: _pageSize, sort: _sort, dir: _dir, range: _range, ...filter } = query;
   return filter;
 }
 
@@ -211,13 +234,23 @@ export const productListRowSchema = z.object({
   /** Why the product needs an admin's look, or null (needs-review.ts). */
   needsReview: z.enum(needsReviewReasons).nullable(),
   category: z.object({ id: z.number().int(), name: z.string(), slug: z.string() }).nullable(),
+  /** Counted clicks in the list's range (product_analytics), as the analytics dashboard counts them. */
   clickCount: z.number().int(),
-  /** Pending and approved conversions credited to the product (issue 14). */
+  /** Pending and approved conversions that occurred in the list's range (issue 14). */
   conversionCount: z.number().int(),
   /** Their commission, in cents. */
   revenueCents: z.number().int(),
   /** The affiliate link's last check, or null when never checked (issue 13). */
-  health: z.object({ class: z.enum(linkHealthClasses), reported: z.boolean(), checkedAt: z.iso.datetime() }).nullable(),
+  health: z
+    .object({
+      class: z.enum(linkHealthClasses),
+      /** Two checks in a row agreed (state.ts); until then a failure shows as '(unconfirmed)'. */
+      flagged: z.boolean(),
+      acknowledged: z.boolean(),
+      reported: z.boolean(),
+      checkedAt: z.iso.datetime(),
+    })
+    .nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -225,6 +258,8 @@ export type ProductListRow = z.infer<typeof productListRowSchema>;
 
 export const productListSchema = z.object({
   rows: z.array(productListRowSchema),
+  /** The days the rows' clicks, conversions and commission cover (UTC, inclusive). */
+  range: z.object({ preset: z.union([z.literal(7), z.literal(30), z.literal(90)]).nullable(), from: z.string(), to: z.string() }),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),

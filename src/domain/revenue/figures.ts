@@ -31,14 +31,23 @@ export function roundedDivision(numerator: number, denominator: number): number 
   return rounded === 0 ? 0 : sign * rounded;
 }
 
-/** Click-through rate: clicks per view. */
-export function clickThroughRate(clicks: number, views: number): number | null {
-  return fraction(clicks, views);
+/**
+ * Click-through rate: viewed clicks per view. Its numerator is the clicks that followed a counted view of the same
+ * product by the same client (product_analytics.viewed, src/server/tracking.ts), which by construction never outnumber
+ * the views; a click with no counted view (a blog post's buy link, a view the browser never sent) is a click but not
+ * a click *through* a view. The cap at 1 only guards rows written under another rule.
+ */
+export function clickThroughRate(viewedClicks: number, views: number): number | null {
+  return fraction(Math.min(viewedClicks, views), views);
 }
 
-/** Conversion rate: conversions per click. */
+/**
+ * Conversion rate: the share of clicks that ended in a sale, each click converting at most once. A shopper can buy
+ * several things after one click (one basket, several conversions): they all count as conversions and commission,
+ * but a click cannot be more than converted, so the rate is min(conversions, clicks) / clicks and never above 100 %.
+ */
 export function conversionRate(conversions: number, clicks: number): number | null {
-  return fraction(conversions, clicks);
+  return fraction(Math.min(conversions, clicks), clicks);
 }
 
 /** Earnings per click, in cents. */
@@ -61,6 +70,8 @@ export function changeAgainst(current: number, previous: number): number | null 
 export interface PeriodTotals {
   views: number;
   clicks: number;
+  /** Clicks that followed a counted view (clickThroughRate); the clicks when not given. */
+  viewedClicks?: number;
   conversions: number;
   commissionCents: number;
 }
@@ -78,7 +89,7 @@ export interface PeriodFigures extends PeriodTotals, PeriodRates {}
 export function periodFigures<T extends PeriodTotals>(totals: T): T & PeriodRates {
   return {
     ...totals,
-    clickThroughRate: clickThroughRate(totals.clicks, totals.views),
+    clickThroughRate: clickThroughRate(totals.viewedClicks ?? totals.clicks, totals.views),
     conversionRate: conversionRate(totals.conversions, totals.clicks),
     earningsPerClickCents: earningsPerClickCents(totals.commissionCents, totals.clicks),
     revenuePerThousandViewsCents: revenuePerThousandViewsCents(totals.commissionCents, totals.views),

@@ -43,9 +43,11 @@ const COUNTED = sql.raw(`('pending', 'approved')`);
 /** A day in milliseconds, written into the SQL: @libsql/client binds a JS number as a REAL, and `created_at / 86400000.0` is no day number. */
 const DAY = sql.raw(String(DAY_MS));
 
-interface Totals {
+export interface Totals {
   views: number;
   clicks: number;
+  /** Clicks that followed a counted view: the click-through rate's numerator (clickThroughRate). */
+  viewedClicks: number;
   conversions: number;
   commissionCents: number;
   saleCents: number;
@@ -62,13 +64,32 @@ async function totalsOf(db: Db, start: number, end: number, productId?: number):
   const row = await db.get<Record<string, unknown>>(sql`
     select
       (select count(*) from product_analytics where event_type = 'view' and created_at >= ${start} and created_at < ${end}${productCondition('product_id', productId)}) as views,
-      (select count(*) from product_analytics where event_type = 'click' and created_at >= ${start} and created_at < ${end}${productCondition('product_id', productId)}) as clicks,
-      c.conversions, c.commission, c.sale
+      k.clicks, k.viewed, c.conversions, c.commission, c.sale
     from (
+      select count(*) as clicks, coalesce(sum(viewed), 0) as viewed
+      from product_analytics where event_type = 'click' and created_at >= ${start} and created_at < ${end}${productCondition('product_id', productId)}
+    ) as k, (
       select count(*) as conversions, coalesce(sum(commission_cents), 0) as commission, coalesce(sum(sale_cents), 0) as sale
       from conversions where occurred_at >= ${start} and occurred_at < ${end} and status in ${COUNTED}${productCondition('product_id', productId)}
     ) as c`);
-  return { views: num(row?.views), clicks: num(row?.clicks), conversions: num(row?.conversions), commissionCents: num(row?.commission), saleCents: num(row?.sale) };
+  return {
+    views: num(row?.views),
+    clicks: num(row?.clicks),
+    viewedClicks: num(row?.viewed),
+    conversions: num(row?.conversions),
+    commissionCents: num(row?.commission),
+    saleCents: num(row?.sale),
+  };
+}
+
+/**
+ * The clicks, conversions and commission of a range: the one query the overview, the analytics dashboard's totals
+ * and the products list's figures agree with, because all of them count the same rows (clicks: product_analytics
+ * click rows; conversions and commission: pending and approved conversions rows, on the day they occurred).
+ */
+export async function rangeTotals(database: Database, range: { from: string; to: string }): Promise<Totals> {
+  const { start, end } = rangeTimes(range);
+  return database.run((db) => totalsOf(db, start, end));
 }
 
 /**
@@ -77,12 +98,12 @@ async function totalsOf(db: Db, start: number, end: number, productId?: number):
  */
 async function seriesOf(db: Db, range: AnalyticsRange, productId?: number): Promise<{ series: SeriesPoint[]; totals: Totals }> {
   const { start, end } = rangeTimes(range);
-  const count = (type: string) =>
-    sql`(select count(*) from product_analytics where ${productId === undefined ? sql`` : sql`product_id = ${productId} and `}event_type = ${type} and created_at >= d.start and created_at < d.start + ${DAY})`;
+  const count = (type: string, what = sql`count(*)`) =>
+    sql`(select ${what} from product_analytics where ${productId === undefined ? sql`` : sql`product_id = ${productId} and `}event_type = ${type} and created_at >= d.start and created_at < d.start + ${DAY})`;
   const [events, money] = await Promise.all([
     db.all<Record<string, unknown>>(sql`
       with recursive d(start) as (select cast(${start} as integer) union all select start + ${DAY} from d where start + ${DAY} < ${end})
-      select d.start / ${DAY} as day, ${count('view')} as views, ${count('click')} as clicks from d`),
+      select d.start / ${DAY} as day, ${count('view')} as views, ${count('click')} as clicks, ${count('click', sql`coalesce(sum(viewed), 0)`)} as viewed from d`),
     db.all<Record<string, unknown>>(sql`
       select occurred_at / ${DAY} as day, count(*) as conversions, sum(commission_cents) as commission, sum(sale_cents) as sale
       from conversions
@@ -90,15 +111,16 @@ async function seriesOf(db: Db, range: AnalyticsRange, productId?: number): Prom
       group by 1`),
   ]);
   const byDay = new Map<string, SeriesPoint>(daysOf(range.from, range.to).map((day) => [day, { day, views: 0, clicks: 0, commissionCents: 0 }]));
+  // The range's totals are the sums of its days: counting the same rows twice would double the dashboard's cost.
+  const totals: Totals = { views: 0, clicks: 0, viewedClicks: 0, conversions: 0, commissionCents: 0, saleCents: 0 };
   for (const row of events) {
     const point = byDay.get(utcDay(num(row.day) * DAY_MS));
     if (point) {
       point.views = num(row.views);
       point.clicks = num(row.clicks);
+      totals.viewedClicks += num(row.viewed);
     }
   }
-  // The range's totals are the sums of its days: counting the same rows twice would double the dashboard's cost.
-  const totals: Totals = { views: 0, clicks: 0, conversions: 0, commissionCents: 0, saleCents: 0 };
   for (const row of money) {
     const point = byDay.get(utcDay(num(row.day) * DAY_MS));
     if (!point) continue;
@@ -136,12 +158,12 @@ export async function analyticsSummary(database: Database, range: AnalyticsRange
  * about 60 ms for all of them, where grouping the range's events by product sorted 400,000 rows (0.5-2 s).
  */
 function perProduct(start: number, end: number): SQL {
-  const count = (type: string) =>
-    sql`(select count(*) from product_analytics where product_id = p.id and event_type = ${type} and created_at >= ${start} and created_at < ${end})`;
+  const count = (type: string, what = sql`count(*)`) =>
+    sql`(select ${what} from product_analytics where product_id = p.id and event_type = ${type} and created_at >= ${start} and created_at < ${end})`;
   // MATERIALIZED: without it SQLite copies the correlated counts into the outer WHERE and runs each twice.
   return sql`
     with counted as materialized (
-      select p.id as product_id, ${count('view')} as views, ${count('click')} as clicks,
+      select p.id as product_id, ${count('view')} as views, ${count('click')} as clicks, ${count('click', sql`coalesce(sum(viewed), 0)`)} as viewed,
         coalesce(c.conversions, 0) as conversions, coalesce(c.commission, 0) as commission, coalesce(c.sale, 0) as sale
       from products as p
       left join (
@@ -151,14 +173,14 @@ function perProduct(start: number, end: number): SQL {
         group by product_id
       ) as c on c.product_id = p.id
     )
-    select product_id, views, clicks, conversions, commission, sale from counted
+    select product_id, views, clicks, viewed, conversions, commission, sale from counted
     where views > 0 or clicks > 0 or conversions > 0`;
 }
 
 /** Clicks, conversions, commission and sale per page path (null: recorded without a page) in [start, end). */
 function perPage(start: number, end: number): SQL {
   return sql`
-    select page_path, null as views, sum(clicks) as clicks, sum(conversions) as conversions, sum(commission) as commission, sum(sale) as sale
+    select page_path, null as views, sum(clicks) as clicks, null as viewed, sum(conversions) as conversions, sum(commission) as commission, sum(sale) as sale
     from (
       select page_path, count(*) as clicks, 0 as conversions, 0 as commission, 0 as sale
       from product_analytics
@@ -177,12 +199,12 @@ function perPage(start: number, end: number): SQL {
 function tableRows(table: AnalyticsTable, start: number, end: number): SQL {
   if (table === 'products') {
     return sql`
-      select p.id as id, p.name as label, t.views, t.clicks, t.conversions, t.commission, t.sale
+      select p.id as id, p.name as label, t.views, t.clicks, t.viewed, t.conversions, t.commission, t.sale
       from (${perProduct(start, end)}) as t join products as p on p.id = t.product_id`;
   }
   if (table === 'categories') {
     return sql`
-      select c.id as id, coalesce(c.name, 'No category') as label, sum(t.views) as views, sum(t.clicks) as clicks,
+      select c.id as id, coalesce(c.name, 'No category') as label, sum(t.views) as views, sum(t.clicks) as clicks, sum(t.viewed) as viewed,
         sum(t.conversions) as conversions, sum(t.commission) as commission, sum(t.sale) as sale
       from (${perProduct(start, end)}) as t
         join products as p on p.id = t.product_id
@@ -190,7 +212,7 @@ function tableRows(table: AnalyticsTable, start: number, end: number): SQL {
       group by c.id`;
   }
   return sql`
-    select null as id, coalesce(page_path, 'Unknown page') as label, views, clicks, conversions, commission, sale
+    select null as id, coalesce(page_path, 'Unknown page') as label, views, clicks, viewed, conversions, commission, sale
     from (${perPage(start, end)})`;
 }
 
@@ -199,9 +221,9 @@ const sortExpressions: Record<TableSortField, string> = {
   label: 'label collate nocase',
   views: 'views',
   clicks: 'clicks',
-  clickThroughRate: 'case when views > 0 then clicks * 1.0 / views end',
+  clickThroughRate: 'case when views > 0 then min(viewed, views) * 1.0 / views end',
   conversions: 'conversions',
-  conversionRate: 'case when clicks > 0 then conversions * 1.0 / clicks end',
+  conversionRate: 'case when clicks > 0 then min(conversions, clicks) * 1.0 / clicks end',
   commissionCents: 'commission',
   saleCents: 'sale',
   earningsPerClickCents: 'case when clicks > 0 then commission * 1.0 / clicks end',
@@ -224,7 +246,7 @@ function tableRowOf(row: Record<string, unknown>): TableRow {
     label: String(row.label),
     views,
     clicks,
-    clickThroughRate: views === null ? null : clickThroughRate(clicks, views),
+    clickThroughRate: views === null ? null : clickThroughRate(num(row.viewed), views),
     conversions,
     conversionRate: conversionRate(conversions, clicks),
     commissionCents,

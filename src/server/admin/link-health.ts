@@ -59,14 +59,20 @@ export async function readRun(database: Database, id: number): Promise<LinkCheck
   return runSummary(await database.run((db) => db.select().from(linkCheckRuns).where(eq(linkCheckRuns.id, id)).get()));
 }
 
-/** Problems worst first (flagged and not acknowledged, plus blocked links), or every checked link; with the overview's counts. */
+/** A broken link (404, 410, a 'gone' page) after its first check, before a second one confirms it (status.ts). */
+const unconfirmedBrokenSql = sql`(${linkHealth.flagged} = 0 and ${linkHealth.lastClass} in ('not-found', 'soft-not-found'))`;
+
+/**
+ * Problems worst first (flagged and not acknowledged, broken links not yet confirmed, and blocked links), or every
+ * checked link; with the overview's counts, and the run the screen follows (`run`) wherever it is.
+ */
 export async function listLinkHealth(database: Database, query: LinkHealthListQuery): Promise<LinkHealthList> {
   const conditions: (SQL | undefined)[] = [];
-  if (query.view === 'problems') conditions.push(sql`(${reportedHealthSql} or ${linkHealth.lastClass} = 'blocked')`);
+  if (query.view === 'problems') conditions.push(sql`(${reportedHealthSql} or ${unconfirmedBrokenSql} or ${linkHealth.lastClass} = 'blocked')`);
   if (query.class) conditions.push(eq(linkHealth.lastClass, query.class));
   const where = and(...conditions);
   return database.run(async (db) => {
-    const [rows, [total], byClass, [reported], activeRun, lastRun] = await Promise.all([
+    const [rows, [total], byClass, [reported], [unconfirmed], activeRun, lastRun, followed] = await Promise.all([
       db
         .select({ record: linkHealth, name: products.name, slug: products.slug, inStock: products.inStock })
         .from(linkHealth)
@@ -78,8 +84,10 @@ export async function listLinkHealth(database: Database, query: LinkHealthListQu
       db.select({ n: count() }).from(linkHealth).where(where),
       db.select({ kind: linkHealth.lastClass, n: count() }).from(linkHealth).groupBy(linkHealth.lastClass),
       db.select({ n: count() }).from(linkHealth).where(reportedHealthSql),
+      db.select({ n: count() }).from(linkHealth).where(unconfirmedBrokenSql),
       db.select().from(linkCheckRuns).where(isNull(linkCheckRuns.finishedAt)).orderBy(asc(linkCheckRuns.id)).limit(1).get(),
       db.select().from(linkCheckRuns).where(sql`${linkCheckRuns.finishedAt} is not null`).orderBy(desc(linkCheckRuns.finishedAt)).limit(1).get(),
+      query.run === undefined ? undefined : db.select().from(linkCheckRuns).where(eq(linkCheckRuns.id, query.run)).get(),
     ]);
     const counts = Object.fromEntries(linkHealthClasses.map((kind) => [kind, 0])) as Record<LinkHealthClass, number>;
     for (const { kind, n } of byClass) counts[kind] = n;
@@ -90,7 +98,9 @@ export async function listLinkHealth(database: Database, query: LinkHealthListQu
       pageSize: query.pageSize,
       counts,
       reported: reported?.n ?? 0,
+      unconfirmedBroken: unconfirmed?.n ?? 0,
       couldNotCheck: counts.blocked,
+      followedRun: runSummary(followed),
       activeRun: runSummary(activeRun),
       lastRun: runSummary(lastRun),
     };

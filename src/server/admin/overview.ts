@@ -3,7 +3,9 @@ import { count, desc, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { blogPosts, categories, contactMessages, products, users, type ContactMessageRow } from '../../../db/schema.ts';
 import { MESSAGES_PAGE_SIZE, type AdminOverview, type ContactMessageView, type MessagesPage } from '../../domain/admin/overview.ts';
+import type { AnalyticsRange } from '../../domain/admin/analytics.ts';
 import { getBuildStatus } from '../rebuild.ts';
+import { rangeTotals } from './analytics.ts';
 import { listRecentAudit } from './audit.ts';
 
 const LATEST_MESSAGES = 5;
@@ -11,7 +13,12 @@ const ACTIVITY_ENTRIES = 10;
 
 const sumOf = (condition: ReturnType<typeof sql>) => sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`.mapWith(Number);
 
-export async function getAdminOverview(database: Database): Promise<AdminOverview> {
+/**
+ * The overview's figures. Clicks, conversions and revenue are those of `range` (the analytics dashboard's default
+ * when the screen asks for none), read by rangeTotals, the query the dashboard and the products list agree with; the
+ * products' stored counters are not read, so a seeded or imported counter can never disagree with the events.
+ */
+export async function getAdminOverview(database: Database, range: AnalyticsRange): Promise<AdminOverview> {
   const [productFigures, categoryCount, postFigures, userCount, messageCount, latest] = await database.run((db) =>
     Promise.all([
       db
@@ -22,9 +29,6 @@ export async function getAdminOverview(database: Database): Promise<AdminOvervie
           published: sumOf(sql`${products.status} = 'published'`),
           inStock: sumOf(sql`${products.inStock} = 1`),
           outOfStock: sumOf(sql`${products.inStock} = 0`),
-          clicks: sql<number>`coalesce(sum(${products.clickCount}), 0)`.mapWith(Number),
-          conversions: sql<number>`coalesce(sum(${products.conversionCount}), 0)`.mapWith(Number),
-          revenueCents: sql<number>`coalesce(sum(${products.revenueCents}), 0)`.mapWith(Number),
         })
         .from(products)
         .get(),
@@ -38,9 +42,10 @@ export async function getAdminOverview(database: Database): Promise<AdminOvervie
       db.select().from(contactMessages).orderBy(desc(contactMessages.id)).limit(LATEST_MESSAGES),
     ]),
   );
-  const [builds, activity] = await Promise.all([getBuildStatus(10, database), listRecentAudit(database, ACTIVITY_ENTRIES)]);
+  const [builds, activity, totals] = await Promise.all([getBuildStatus(10, database), listRecentAudit(database, ACTIVITY_ENTRIES), rangeTotals(database, range)]);
   return {
-    products: productFigures!,
+    products: { ...productFigures!, clicks: totals.clicks, conversions: totals.conversions, revenueCents: totals.commissionCents },
+    range: { preset: range.preset, from: range.from, to: range.to },
     categories: categoryCount!.n,
     posts: { published: postFigures!.published, drafts: postFigures!.total - postFigures!.published },
     users: userCount!.n,

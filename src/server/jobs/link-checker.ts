@@ -11,7 +11,7 @@ import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Database } from '../../../db/client.ts';
 import { inJsonList } from '../../../db/sql.ts';
-import { auditLog, linkCheckRuns, linkChecks, linkHealth, products, settings, type LinkCheckRun } from '../../../db/schema.ts';
+import { auditLog, linkCheckRuns, linkChecks, linkHealth, linkHealthMailed, products, settings, type LinkCheckRun } from '../../../db/schema.ts';
 import { LINK_HEALTH_SETTING_ID, storedLinkHealthSettings } from '../../domain/admin/link-health/api.ts';
 import type { LinkHealthClass } from '../../domain/admin/link-health/classes.ts';
 import { becameFlaggedOutOfStock, nextHealthState, type HealthPolicy, type LinkHealthState } from '../../domain/admin/link-health/state.ts';
@@ -212,6 +212,12 @@ export async function recordCheck(
         .insert(linkHealth)
         .values({ productId: target.id, ...values })
         .onConflictDoUpdate({ target: linkHealth.productId, set: values });
+      // The run's progress moves with every stored check, in the check's own transaction, so the screens' 'Checking
+      // links: n of N done' counts the checks actually stored, not the last finished batch of hundreds.
+      if (options.runId !== null) await tx.update(linkCheckRuns).set({ checked: sql`${linkCheckRuns.checked} + 1` }).where(eq(linkCheckRuns.id, options.runId));
+      // A link that leaves a problem (fixed, or failing another way) is news again when it next breaks: the daily
+      // e-mail's record of what each admin was told about it is dropped (link-health-digest.ts).
+      if (stored && stored.lastClass !== next.lastClass) await tx.delete(linkHealthMailed).where(eq(linkHealthMailed.productId, target.id));
 
       if (!options.autoMarkOutOfStock || !becameFlaggedOutOfStock(previous, next)) return false;
       const product = await tx.select({ inStock: products.inStock }).from(products).where(eq(products.id, target.id)).get();
@@ -258,14 +264,18 @@ export async function runLinkChecks(database: Database, options: LinkCheckerOpti
   const mayStart = () => !options.signal?.aborted && Date.now() + Math.min(LINK_WORST_CASE_MS, budgetMs / 4) < stopAt;
 
   let cursor = run.cursor;
-  let checked = run.checked;
   const counts: Record<string, number> = { ...run.counts };
   for (;;) {
     if (!mayStart()) break;
     const batch = await nextBatch(database, { ...run, cursor }, clock(), batchSize);
     if (batch.length === 0) {
+      // A finished run's total is the checks it made: links deferred by their host (Retry-After) or no longer due are
+      // left to the next run, so the progress ends at 'n of n' rather than short of an estimate made at the start.
       await database.run((db) =>
-        db.update(linkCheckRuns).set({ finishedAt: clock(), leaseUntil: null, cursor, checked, counts }).where(eq(linkCheckRuns.id, run.id)),
+        db
+          .update(linkCheckRuns)
+          .set({ finishedAt: clock(), leaseUntil: null, cursor, counts, total: sql`${linkCheckRuns.checked}` })
+          .where(eq(linkCheckRuns.id, run.id)),
       );
       report.finished = true;
       report.stoppedBecause = 'done';
@@ -308,7 +318,6 @@ export async function runLinkChecks(database: Database, options: LinkCheckerOpti
           counts[result.class] = (counts[result.class] ?? 0) + 1;
           report.counts[result.class] = (report.counts[result.class] ?? 0) + 1;
           report.checked += 1;
-          checked += 1;
           done.add(target.id);
         }
       }),
@@ -319,7 +328,7 @@ export async function runLinkChecks(database: Database, options: LinkCheckerOpti
       if (!done.has(target.id)) break;
       cursor = target.id;
     }
-    await database.run((db) => db.update(linkCheckRuns).set({ cursor, checked, counts, leaseUntil: new Date(Date.now() + leaseMs) }).where(eq(linkCheckRuns.id, run.id)));
+    await database.run((db) => db.update(linkCheckRuns).set({ cursor, counts, leaseUntil: new Date(Date.now() + leaseMs) }).where(eq(linkCheckRuns.id, run.id)));
     await yieldToEventLoop();
     if (done.size < batch.length) break;
   }

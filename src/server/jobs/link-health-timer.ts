@@ -8,6 +8,7 @@ import type { Database } from '../../../db/client.ts';
 import type { Logger } from '../local/logger.ts';
 import { startIntervalJob, type IntervalJob } from './interval-job.ts';
 import { runLinkChecks, type LinkCheckerOptions, type LinkCheckReport } from './link-checker.ts';
+import { sendLinkHealthDigests } from './link-health-digest.ts';
 
 export const DEFAULT_LINK_TIMER_INTERVAL_MS = 10 * 60_000;
 
@@ -18,7 +19,13 @@ export function startLinkHealthTimer(database: Database, options: { intervalMs?:
     name: 'Link check',
     intervalMs: options.intervalMs ?? DEFAULT_LINK_TIMER_INTERVAL_MS,
     logger: options.logger,
-    run: (signal) => runLinkChecks(database, { ...options.checker, signal }),
+    run: async (signal) => {
+      const report = await runLinkChecks(database, { ...options.checker, signal });
+      // The daily e-mail of new problems, as the Netlify schedule sends it (link-health-scheduled.ts).
+      const digest = await sendLinkHealthDigests(database);
+      for (const failure of digest.failed) options.logger?.error(`Link health digest to ${failure.email} failed: ${failure.error}`);
+      return report;
+    },
     summary: (report) => (report.checked > 0 ? `Link check: ${report.checked} checked, run ${report.runId} ${report.finished ? 'finished' : `paused (${report.stoppedBecause})`}` : undefined),
   });
 }

@@ -39,6 +39,7 @@ export const linkHealthTexts = {
   viewInvalid: 'view must be problems or all.',
   pageInvalid: 'page must be a whole number from 1.',
   pageSizeInvalid: 'pageSize must be 25, 50 or 100.',
+  runInvalid: 'run must be a run id.',
 } as const;
 
 const classSchema = z.enum(linkHealthClasses, { error: linkHealthTexts.classInvalid });
@@ -56,6 +57,8 @@ export const linkHealthListQuerySchema = z.strictObject({
     .enum(LINK_HEALTH_PAGE_SIZES.map(String) as ['25', '50', '100'], { error: linkHealthTexts.pageSizeInvalid })
     .transform(Number)
     .default(25),
+  /** A run the screen started and follows to its end (followedRun), whichever run is open. */
+  run: z.coerce.number({ error: linkHealthTexts.runInvalid }).int(linkHealthTexts.runInvalid).positive(linkHealthTexts.runInvalid).max(Number.MAX_SAFE_INTEGER, linkHealthTexts.runInvalid).optional(),
 });
 export type LinkHealthListQuery = z.output<typeof linkHealthListQuerySchema>;
 
@@ -99,10 +102,14 @@ export const linkHealthListSchema = z.object({
   counts: z.record(classSchema, z.number().int()),
   /** Links the overview shows as problems (flagged, not acknowledged). */
   reported: z.number().int(),
+  /** Broken links (404, 410, a 'gone' page) after one check, waiting for the second to confirm them. */
+  unconfirmedBroken: z.number().int(),
   /** Links whose last check could not get an answer (blocked by the retailer). */
   couldNotCheck: z.number().int(),
   activeRun: linkCheckRunSchema.nullable(),
   lastRun: linkCheckRunSchema.nullable(),
+  /** The run asked for with `run`, finished or not; null when none was asked for or it does not exist. */
+  followedRun: linkCheckRunSchema.nullable(),
 });
 export type LinkHealthList = z.infer<typeof linkHealthListSchema>;
 

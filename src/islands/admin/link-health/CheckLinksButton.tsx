@@ -9,7 +9,7 @@ import { ui } from '../../ui.ts';
 import { toastApiError } from '../api.ts';
 import { useMutation } from '../query.ts';
 import { linkHealthApi } from './link-health-api.ts';
-import { useLinkCheckRun } from './use-link-check-run.ts';
+import { runProgressLabel, useLinkCheckRun } from './use-link-check-run.ts';
 
 export interface CheckLinksButtonProps {
   /** The selected ids, or the list's query when every matching product is selected. */
@@ -21,22 +21,26 @@ export default function CheckLinksButton({ target, disabled }: CheckLinksButtonP
   const run = useLinkCheckRun();
   const start = useMutation({
     // One request and one run, however many products match: the server reads the matching ids.
-    mutationFn: async () => (await linkHealthApi.check(target)).run.total,
-    onSuccess: (count) => {
-      toast({ title: 'Link check started', description: `Checking the links of ${productCountLabel(count)}. The Link health column updates as results arrive.`, variant: 'success' });
-      run.follow();
+    mutationFn: async () => (await linkHealthApi.check(target)).run,
+    onSuccess: (started) => {
+      toast({
+        title: 'Link check started',
+        description: `Checking the links of ${productCountLabel(started.total)}. The Link health column updates as results arrive.`,
+        variant: 'success',
+      });
+      run.follow(started.id);
     },
     onError: (error) => toastApiError(error, linkHealthTexts.checkFailed),
   });
-  const busy = start.isPending || run.active;
+  const shown = start.isPending || run.active || run.run !== null;
   return (
     <>
       <button type="button" className={`${ui.secondaryButton} h-9 px-3`} disabled={disabled || start.isPending} onClick={() => start.mutate()}>
         {start.isPending ? 'Starting…' : 'Check links'}
       </button>
-      {busy && (
+      {shown && (
         <span role="status" className="text-sm text-ink-muted">
-          {run.run ? `Checking links: ${run.run.checked} of ${run.run.total} done…` : 'Checking links…'}
+          {run.run ? runProgressLabel(run.run) : 'Checking links…'}
         </span>
       )}
     </>

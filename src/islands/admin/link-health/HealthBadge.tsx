@@ -1,9 +1,10 @@
 /**
- * A link's health as a badge: the checker's class label, coloured by severity (every pair meets WCAG AA contrast),
- * 'Not checked yet' when there is no check. Blocked and error read 'Could not check', never 'broken'. A failing
- * class that is not reported (its first failure, or acknowledged by an admin) says so, so it does not look flagged.
+ * A link's health as a badge, coloured by severity (every pair meets WCAG AA contrast), in the words of
+ * healthStatusLabel: 'Broken (unconfirmed)' after one 404, 'Broken' after two, '(acknowledged)' once an admin said it
+ * is fine; 'Not checked yet' when there is no check. Blocked and error read 'Could not check', never 'broken'.
  */
-import { classLabels, classSeverity, isCouldNotCheck, type LinkHealthClass } from '../../../domain/admin/link-health/classes.ts';
+import { classSeverity, isCouldNotCheck, type LinkHealthClass } from '../../../domain/admin/link-health/classes.ts';
+import { healthStatusLabel, type HealthStatusInput } from '../../../domain/admin/link-health/status.ts';
 
 export const notCheckedLabel = 'Not checked yet';
 
@@ -15,12 +16,8 @@ export function healthTone(kind: LinkHealthClass): string {
   return 'border-brand-200 bg-brand-50 text-brand-800';
 }
 
-/** The badge's words: the label, plus '(not reported)' for a failing result nobody is told about. */
-export function healthText(kind: LinkHealthClass, reported: boolean): string {
-  const quiet = !reported && kind !== 'ok' && kind !== 'blocked';
-  return quiet ? `${classLabels[kind]} (not reported)` : classLabels[kind];
-}
-
-export function HealthBadge({ kind, reported }: { kind: LinkHealthClass; reported: boolean }) {
-  return <span className={`inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${healthTone(kind)}`}>{healthText(kind, reported)}</span>;
+export function HealthBadge({ status }: { status: HealthStatusInput }) {
+  return (
+    <span className={`inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${healthTone(status.class)}`}>{healthStatusLabel(status)}</span>
+  );
 }

@@ -11,8 +11,10 @@ import { toast } from '../../../lib/toast.ts';
 import { ui } from '../../ui.ts';
 import { toastApiError } from '../api.ts';
 import { useMutation, useQuery, useQueryClient } from '../query.ts';
+import { needsAttention } from '../../../domain/admin/link-health/status.ts';
 import { HealthBadge } from './HealthBadge.tsx';
 import { ACTIVE_RUN_POLL_MS, linkHealthApi, linkHealthKeys } from './link-health-api.ts';
+import { runProgressLabel } from './use-link-check-run.ts';
 
 const TOP = 5;
 const IDLE_POLL_MS = 30_000;
@@ -66,8 +68,11 @@ export default function LinkHealthCard() {
     refetchInterval: (query) => (query.state.data?.activeRun ? ACTIVE_RUN_POLL_MS : IDLE_POLL_MS),
   });
   const data = problems.data;
-  // The problems view also lists blocked links ('could not check'); the worst-first list shows the reported ones.
-  const worst = data?.rows.filter((row) => row.reported).slice(0, TOP) ?? [];
+  // The problems view also lists blocked links ('could not check'); the worst-first list shows what needs the owner:
+  // reported problems, and broken links from their first check on ('Broken (unconfirmed)').
+  const status = (row: NonNullable<typeof data>['rows'][number]) => ({ class: row.lastClass, flagged: row.flagged, acknowledged: row.acknowledged });
+  const worst = data?.rows.filter((row) => needsAttention(status(row))).slice(0, TOP) ?? [];
+  const problemCount = (data?.reported ?? 0) + (data?.unconfirmedBroken ?? 0);
   return (
     <section aria-labelledby="link-health-title" className={`${ui.card} space-y-4 p-5`}>
       <div className="flex flex-wrap items-baseline justify-between gap-3">
@@ -85,13 +90,15 @@ export default function LinkHealthCard() {
       ) : (
         <>
           <p>
-            <span className="text-2xl font-bold">{data.reported.toLocaleString('en-US')}</span>{' '}
-            {data.reported === 1 ? 'link has a problem' : 'links have problems'}
+            <span className="text-2xl font-bold">{problemCount.toLocaleString('en-US')}</span> {problemCount === 1 ? 'link has a problem' : 'links have problems'}
+            {data.unconfirmedBroken > 0 && (
+              <span className="text-sm text-ink-muted"> · {data.unconfirmedBroken.toLocaleString('en-US')} broken (unconfirmed), checked again within the hour</span>
+            )}
             {data.couldNotCheck > 0 && <span className="text-sm text-ink-muted"> · {data.couldNotCheck.toLocaleString('en-US')} could not be checked (blocked by the retailer)</span>}
           </p>
           {data.activeRun && (
             <p role="status" className="text-sm text-ink-muted">
-              Checking links: {data.activeRun.checked} of {data.activeRun.total} done…
+              {runProgressLabel(data.activeRun)}
             </p>
           )}
           {worst.length > 0 ? (
@@ -101,7 +108,7 @@ export default function LinkHealthCard() {
                   <a href={`/dashboard/products?search=${encodeURIComponent(row.productName)}`} className={ui.link}>
                     {row.productName}
                   </a>
-                  <HealthBadge kind={row.lastClass} reported={row.reported} />
+                  <HealthBadge status={status(row)} />
                 </li>
               ))}
             </ol>

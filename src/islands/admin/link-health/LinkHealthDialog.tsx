@@ -15,18 +15,18 @@ import { toast } from '../../../lib/toast.ts';
 import { ui } from '../../ui.ts';
 import { toastApiError } from '../api.ts';
 import { useMutation, useQuery, useQueryClient } from '../query.ts';
-import { HealthBadge, healthText, notCheckedLabel } from './HealthBadge.tsx';
+import { healthStatusLabel } from '../../../domain/admin/link-health/status.ts';
+import { HealthBadge, notCheckedLabel } from './HealthBadge.tsx';
 import { ACTIVE_RUN_POLL_MS, linkHealthApi, linkHealthKeys, refreshLinkHealth } from './link-health-api.ts';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 const smallButton = `${ui.secondaryButton} h-9 px-3`;
 
-/** 'Not found (1 of 2)' for a first failure, so the admin sees why it is not flagged yet. */
+/** The badge's words, and for an unconfirmed result how far it is from confirmed: 'Broken (unconfirmed), 1 of 2 checks'. */
 function currentSummary(health: NonNullable<LinkHealthHistory['health']>): string {
-  const label = classLabels[health.lastClass];
-  if (health.lastClass === 'ok' || health.lastClass === 'blocked') return label;
-  if (!health.flagged) return `${label} (${Math.min(health.consecutive, healthPolicy.flagAfter)} of ${healthPolicy.flagAfter})`;
-  return health.acknowledged ? `${label} (acknowledged)` : label;
+  const label = healthStatusLabel({ class: health.lastClass, flagged: health.flagged, acknowledged: health.acknowledged });
+  if (health.lastClass === 'ok' || health.lastClass === 'blocked' || health.flagged) return label;
+  return `${label}, ${Math.min(health.consecutive, healthPolicy.flagAfter)} of ${healthPolicy.flagAfter} checks`;
 }
 
 function HistoryBody({ productId }: { productId: number }) {
@@ -119,7 +119,7 @@ function HistoryBody({ productId }: { productId: number }) {
                   </td>
                   <td className="px-2 py-2">{item.statusCode ?? 'None'}</td>
                   <td className="px-2 py-2">
-                    <HealthBadge kind={item.class} reported />
+                    <HealthBadge status={{ class: item.class, flagged: true, acknowledged: false }} />
                   </td>
                   <td className="max-w-64 px-2 py-2 break-all">{item.finalUrl ?? '—'}</td>
                   <td className="px-2 py-2">{item.detail}</td>
@@ -138,8 +138,8 @@ export function HealthCell({ row }: { row: ProductListRow }) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="rounded-full focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none" aria-label={`Link health of ${row.name}: ${row.health ? healthText(row.health.class, row.health.reported) : notCheckedLabel}`}>
-        {row.health ? <HealthBadge kind={row.health.class} reported={row.health.reported} /> : <span className="text-xs text-ink-muted underline underline-offset-4">{notCheckedLabel}</span>}
+      <Dialog.Trigger className="rounded-full focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none" aria-label={`Link health of ${row.name}: ${row.health ? healthStatusLabel(row.health) : notCheckedLabel}`}>
+        {row.health ? <HealthBadge status={row.health} /> : <span className="text-xs text-ink-muted underline underline-offset-4">{notCheckedLabel}</span>}
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />

@@ -19,6 +19,7 @@ import { productListKeys } from '../products/product-list-api.ts';
 export const linkHealthKeys = {
   all: ['admin', 'link-health'] as const,
   problems: ['admin', 'link-health', 'problems'] as const,
+  run: (runId: number) => ['admin', 'link-health', 'run', runId] as const,
   history: (productId: number) => ['admin', 'link-health', 'history', productId] as const,
   settings: ['admin', 'link-health', 'settings'] as const,
 };
@@ -28,6 +29,8 @@ export const ACTIVE_RUN_POLL_MS = 2000;
 
 export const linkHealthApi = {
   problems: () => adminRequest('/api/admin/link-health?view=problems&pageSize=25', linkHealthListSchema),
+  /** The problems, with the run `runId` as followedRun: how far the run this screen started has got. */
+  followRun: (runId: number) => adminRequest(`/api/admin/link-health?view=problems&pageSize=25&run=${runId}`, linkHealthListSchema),
   history: (productId: number) => adminRequest(`/api/admin/link-health/${productId}`, linkHealthHistorySchema),
   /** The selected ids, or every product matching the list's filters (read by the server): one run either way. */
   check: (target: { ids: number[] } | { allMatching: ProductListQuery }) =>

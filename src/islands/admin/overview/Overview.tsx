@@ -6,7 +6,7 @@
  */
 import { useQuery } from '../query.ts';
 import { formatPrice } from '../../../domain/money.ts';
-import type { AdminOverview } from '../../../domain/admin/overview.ts';
+import { rangeLabel, type AdminOverview } from '../../../domain/admin/overview.ts';
 import { ui } from '../../ui.ts';
 import { adminApi, adminKeys } from '../api.ts';
 import { useQueryState } from '../frame/use-query-state.ts';
@@ -29,8 +29,8 @@ function Figures({ data }: { data: AdminOverview }) {
     { label: 'Blog posts', value: `${number(data.posts.published)} published`, detail: `${number(data.posts.drafts)} draft` },
     { label: 'Accounts', value: number(data.users) },
     { label: 'Contact messages', value: number(data.messages) },
-    { label: 'Affiliate clicks', value: number(products.clicks) },
-    { label: 'Revenue', value: formatPrice(products.revenueCents / 100), detail: `${number(products.conversions)} conversions` },
+    { label: 'Affiliate clicks', value: number(products.clicks), detail: rangeLabel(data.range) },
+    { label: 'Revenue', value: formatPrice(products.revenueCents / 100), detail: `${number(products.conversions)} conversions · ${rangeLabel(data.range)}` },
   ];
   return (
     <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">

@@ -158,7 +158,7 @@ export default function ProductTable({ tableQuery, list, columns, label, rowSele
           )}
         </div>
       )}
-      {list.data && <ProductTablePager table={table} total={total} page={query.page} pageSize={query.pageSize} />}
+      {list.data && <ProductTablePager table={table} total={total} page={query.page} pageSize={query.pageSize} range={list.data.range} />}
     </div>
   );
 }

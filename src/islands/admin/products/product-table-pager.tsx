@@ -2,7 +2,8 @@
 import type { ReactTable } from '@tanstack/react-table';
 import { ChevronFirst, ChevronLast, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
-import { PRODUCT_PAGE_SIZES, pageLabel, productCountLabel, type ProductListRow } from '../../../domain/admin/product-list.ts';
+import { rangeLabel } from '../../../domain/admin/overview.ts';
+import { PRODUCT_PAGE_SIZES, pageLabel, productCountLabel, type ProductList, type ProductListRow } from '../../../domain/admin/product-list.ts';
 import { ui } from '../../ui.ts';
 import type { ProductTableFeatures } from './product-table-columns.tsx';
 
@@ -14,15 +15,18 @@ export interface ProductTablePagerProps {
   total: number;
   page: number;
   pageSize: number;
+  /** The days the clicks, conversions and commission columns count (as the overview and Analytics do). */
+  range?: ProductList['range'];
 }
 
-export default function ProductTablePager({ table, total, page, pageSize }: ProductTablePagerProps) {
+export default function ProductTablePager({ table, total, page, pageSize, range }: ProductTablePagerProps) {
   const sizeId = useId();
   return (
     <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <p aria-live="polite">
         <span className="font-semibold">{pageLabel(page, total, pageSize)}</span>
         <span className="text-ink-muted"> · {productCountLabel(total)}</span>
+        {range && <span className="text-ink-muted"> · clicks, conversions and commission of the {rangeLabel(range)}</span>}
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <label htmlFor={sizeId} className="text-ink-muted">
