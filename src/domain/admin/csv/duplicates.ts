@@ -6,9 +6,12 @@
 import type { CsvRow } from './row.ts';
 import { rowTexts } from './texts.ts';
 
-/** What a row is counted once by, as the message names it: its SKU, else its affiliate link; null for neither. */
+/**
+ * What a row is counted once by, as the message names it: its SKU, else its affiliate link; null for neither. Delete
+ * rows are not counted: they overwrite nothing, and deleting products that share a link takes one row each.
+ */
 export function fileKeyOf(row: CsvRow): string | null {
-  if (!row.ok) return null;
+  if (!row.ok || row.action !== 'upsert') return null;
   if (row.keys.sku !== null) return `sku '${row.keys.sku}'`;
   if (row.keys.affiliateUrl !== null) return `affiliate_link '${row.keys.affiliateUrl}'`;
   return null;
