@@ -184,7 +184,7 @@ function upTo40(text: string): string {
 
 test('the preview counts unchanged rows, lists what an update changes, filters to errors only, and reads a Windows-1252 file', async ({ page }) => {
   // Seeded products away from the ones the other tests change; their exported rows are the stored values.
-  const tail = (await apiList(page, 'status=active&sort=name&dir=desc&pageSize=40')).rows.filter((row) => row.sku);
+  const tail = (await apiList(page, 'status=active&sort=name&dir=desc&pageSize=50')).rows.filter((row) => row.sku);
   const [same, changed] = [tail[20]!, tail[21]!];
   const exported = async (sku: string) => {
     const response = await page.request.get(`/api/admin/products/export?search=${encodeURIComponent(sku)}`);

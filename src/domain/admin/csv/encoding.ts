@@ -27,7 +27,8 @@ function decode(bytes: Uint8Array, encoding: CsvEncoding): string | null {
  * Bytes Windows-1252 leaves undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D; decoders map them to C1 controls) and NUL (no
  * text file has it; a UTF-16 file without a byte order mark is full of them): such a file is not Windows-1252 text.
  */
-const NOT_WINDOWS_1252 = /[\u0000\u0081\u008D\u008F\u0090\u009D]/;
+const UNDEFINED_IN_WINDOWS_1252 = /[\u0081\u008D\u008F\u0090\u009D]/;
+const notWindows1252 = (text: string) => text.includes('\u0000') || UNDEFINED_IN_WINDOWS_1252.test(text);
 
 export function decodeCsvBytes(bytes: Uint8Array): DecodedCsv {
   const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : null;
@@ -38,6 +39,6 @@ export function decodeCsvBytes(bytes: Uint8Array): DecodedCsv {
   const utf8 = decode(bytes, 'utf-8');
   if (utf8 !== null) return { ok: true, text: utf8, encoding: 'utf-8' };
   const windows1252 = decode(bytes, 'windows-1252');
-  if (windows1252 === null || NOT_WINDOWS_1252.test(windows1252)) return refused;
+  if (windows1252 === null || notWindows1252(windows1252)) return refused;
   return { ok: true, text: windows1252, encoding: 'windows-1252' };
 }
