@@ -23,6 +23,17 @@ const LINE_BREAK = /[\n\r\u2028\u2029]/;
 // C0 and C1 controls and DEL (Unicode category Cc), less tab and line feed (a message may keep those).
 const CONTROL_BUT_TAB_AND_NEWLINE = /(?![\t\n])\p{Cc}/u;
 
+// The same controls, every occurrence, for stripping; carriage return stays too (a stored CR LF is text as written).
+const CONTROL_BUT_LINE_BREAKS_AND_TAB = /(?![\t\n\r])\p{Cc}/gu;
+
+/**
+ * Imported text (a CSV cell) cannot be sent back for retyping, so the control characters checkText refuses in a form
+ * (NUL, ESC, the other C0/C1 controls and DEL) are removed instead; tab and line breaks are kept as written.
+ */
+export function stripControlCharacters(value: string): string {
+  return value.replace(CONTROL_BUT_LINE_BREAKS_AND_TAB, '');
+}
+
 /**
  * Normalises `value` or names the first problem that makes it refused. `multiline` allows line breaks
  * and tabs (a message); otherwise neither (names, subjects: they also go into e-mail headers).

@@ -172,6 +172,69 @@ test('each file problem has its message', async ({ page }) => {
   }
 });
 
+/** The longest start of the text, whole characters only, of at most 40 UTF-16 units. */
+function upTo40(text: string): string {
+  let out = '';
+  for (const char of text) {
+    if (out.length + char.length > 40) break;
+    out += char;
+  }
+  return out;
+}
+
+test('the preview counts unchanged rows, lists what an update changes, filters to errors only, and reads a Windows-1252 file', async ({ page }) => {
+  // Seeded products away from the ones the other tests change; their exported rows are the stored values.
+  const tail = (await apiList(page, 'status=active&sort=name&dir=desc&pageSize=50')).rows.filter((row) => row.sku);
+  const [same, changed] = [tail[20]!, tail[21]!];
+  const exported = async (sku: string) => {
+    const response = await page.request.get(`/api/admin/products/export?search=${encodeURIComponent(sku)}`);
+    expect(response.status()).toBe(200);
+    return Papa.parse<Row>((await response.text()).replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true }).data.find((row) => row.sku === sku)!;
+  };
+  const sameRow = await exported(same.sku!);
+  const changedRow = await exported(changed.sku!);
+  const newPrice = String(Math.round(changed.price * 100 + 101) / 100);
+  const stamp = Date.now().toString(36);
+  const csv = csvOf([
+    sameRow,
+    { ...changedRow, price: newPrice },
+    { affiliate_link: `https://shop.example.com/p/dup-${stamp}-a`, title: 'Duplicate A', sku: `DUP-${stamp}` },
+    { affiliate_link: `https://shop.example.com/p/dup-${stamp}-b`, title: 'Duplicate B', sku: `DUP-${stamp}` },
+    { affiliate_link: `https://shop.example.com/p/typo-${stamp}`, title: 'Category typo', category: 'Fitnes' },
+  ]);
+
+  await openCsvTab(page);
+  await upload(page, 'preview.csv', csv);
+  await expect(page.getByText('Processing complete: 0 new, 1 updates, 0 deletes, 3 errors')).toBeVisible();
+  const counts = page.getByRole('list', { name: 'Rows by state' });
+  await expect(counts.locator('[data-count="unchanged"]')).toHaveText('1 unchanged');
+  await expect(counts.locator('[data-count="update"]')).toHaveText('1 update');
+  await expect(previewRow(page, 2)).toHaveAttribute('data-state', 'unchanged');
+  await expect(previewRow(page, 3)).toHaveAttribute('data-state', 'update');
+  await expect(previewRow(page, 3).locator('[data-field="price"]')).toHaveText(`price: ${changedRow.price} → ${newPrice}`);
+  await expect(previewRow(page, 4)).toContainText(`Row 4: same sku 'DUP-${stamp}' as row 5`);
+  await expect(previewRow(page, 5)).toContainText(`Row 5: same sku 'DUP-${stamp}' as row 4`);
+  await expect(previewRow(page, 6)).toContainText("Row 6: category 'Fitnes' does not exist (did you mean 'Fitness'?)");
+
+  await page.getByRole('button', { name: 'Errors only' }).click();
+  await expect(page.getByRole('button', { name: 'Errors only' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('region', { name: 'Preview rows' }).locator('tbody tr')).toHaveCount(3);
+  await expect(previewRow(page, 2)).toHaveCount(0);
+  await expect(previewRow(page, 4)).toBeVisible();
+  // Only the update is sent: the unchanged row would write nothing.
+  await expect(page.getByRole('button', { name: 'Import 1 row' })).toBeVisible();
+
+  // Excel's plain "CSV" on Windows: é and è as single Windows-1252 bytes.
+  await page.getByRole('button', { name: 'Start Over' }).click();
+  const windows1252 = Buffer.concat([Buffer.from('title,affiliate_link\r\n'), Buffer.from('Café crème roller', 'latin1'), Buffer.from(`,https://shop.example.com/p/cafe-${stamp}\r\n`)]);
+  await upload(page, 'excel.csv', windows1252);
+  await expect(previewRow(page, 2)).toContainText('Café crème roller');
+  await expect(page.getByText('The file is not UTF-8; it was read as Windows-1252')).toBeVisible();
+
+  await upload(page, 'twice.csv', `Title,affiliate_link,title\nA,https://shop.example.com/p/h-${stamp},B\n`);
+  await expect(toast(page, 'CSV parsing failed').filter({ hasText: 'Columns "Title" and "title" are the same column (title).' })).toBeVisible();
+});
+
 test('naughty strings in every text column are stored and shown as text on the public page, never run', async ({ page, context }) => {
   test.setTimeout(REBUILD_TIMEOUT + 180_000);
   const strings = naughtyStrings;
@@ -191,8 +254,9 @@ test('naughty strings in every text column are stored and shown as text on the p
       description: mine.join('\n'),
       review_1: pick(1),
       review_2: pick(2),
-      tags: pick(3),
-      cta: pick(4),
+      // Within the product form's limits, which the import applies: a tag and the button text at most 40 characters.
+      tags: upTo40(pick(3)),
+      cta: upTo40(pick(4)),
       delivery: pick(5),
       product_byline: pick(6),
       coupon_text: pick(7),

@@ -1,8 +1,7 @@
 /**
- * The scrapes after a CSV import, end to end over HTTP (issue 11, point 6): a row with no title and no product to
- * match is created as a draft named from its URL, finish answers that its scrape started, and the product is then
- * filled from the retailer's page (a fixture shop on 127.0.0.1, reachable only through SCRAPE_ALLOWED_HOSTS) with its
- * review mark cleared, followed by one more rebuild request. A page that cannot be read leaves the row as imported.
+ * No scrapes after a CSV import: a row with no title and no product to match is an error (it used to be created as a
+ * draft named from its URL, "Amazon" for most Amazon links, and scraped after finish), so finish has nothing to scrape
+ * and the retailer's page (a fixture shop on 127.0.0.1, reachable only through SCRAPE_ALLOWED_HOSTS) is never fetched.
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -31,49 +30,26 @@ afterAll(async () => {
   delete process.env.SCRAPE_ALLOWED_HOSTS;
 });
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  for (const deadline = Date.now() + 30_000; ; ) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-it('fills an untitled row from its page after finish, clears the review mark and requests a rebuild', async () => {
+it('refuses a row with no title and no product to match, so nothing is created to scrape and no page is fetched', async () => {
   const importId = randomUUID();
   const rows = [
     { rowNumber: 2, values: { affiliate_link: `${shop.base}/pages/jsonld-product.html`, status: 'Published' } },
     { rowNumber: 3, values: { affiliate_link: `${shop.base}/pages/short-page.html` } },
   ];
+  const before = await api.temp.database.run((db) => db.select().from(products).all());
   const batchResponse = await admin.fetch('/api/admin/products/import', { method: 'POST', json: { importId, batchIndex: 0, rows } });
   expect(batchResponse.status).toBe(200);
   const batch = (await batchResponse.json()) as CsvImportBatchAnswer;
-  const [scrapedId, unreadableId] = batch.rows.map((row) => row.productId!);
+  expect(batch.rows.map((row) => row.reason)).toEqual([
+    "Row 2: title is required to create a product (no product matches this row's sku, asin or affiliate_link)",
+    "Row 3: title is required to create a product (no product matches this row's sku, asin or affiliate_link)",
+  ]);
 
   const finishResponse = await admin.fetch('/api/admin/products/import/finish', { method: 'POST', json: { importId } });
   expect(finishResponse.status).toBe(200);
   const finished = (await finishResponse.json()) as CsvImportFinishAnswer;
-  expect(finished.untitledProductIds).toEqual([scrapedId, unreadableId]);
-  expect(finished.scrapesStarted).toBe(2);
-
-  const read = (id: number) => api.temp.database.run((db) => db.select().from(products).where(eq(products.id, id)).get());
-  const scraped = await until(() => read(scrapedId!), (row) => row?.name === 'PulseFit Recovery Massage Gun Pro', 'the scraped name');
-  expect(scraped).toMatchObject({ price: 1299.99 });
-  expect(scraped!.attributes.needs_review).toBeUndefined();
-  await until(
-    () => api.temp.database.run((db) => db.select().from(siteBuilds).where(eq(siteBuilds.reason, 'imported products scraped')).all()),
-    (builds) => builds.length === 1,
-    'the rebuild request after the scrapes',
-  );
-
-  // Both fixture pages were requested; the short one is no scrape, so its row stays as the import made it.
-  expect(shop.hits.get('/pages/short-page.html')).toBe(1);
-  const unreadable = await read(unreadableId!);
-  expect(unreadable).toMatchObject({ name: 'Short Page', status: 'draft', price: 0 });
-  expect(unreadable!.attributes.needs_review).toBe('no-title');
-
-  // Finishing again starts no second round of scrapes.
-  const again = (await (await admin.fetch('/api/admin/products/import/finish', { method: 'POST', json: { importId } })).json()) as CsvImportFinishAnswer;
-  expect(again.scrapesStarted).toBe(0);
+  expect(finished).toMatchObject({ untitledProductIds: [], scrapesStarted: 0, rebuildRequested: false });
+  expect(await api.temp.database.run((db) => db.select().from(products).all())).toEqual(before);
+  expect(shop.hits.get('/pages/jsonld-product.html')).toBeUndefined();
+  expect(await api.temp.database.run((db) => db.select().from(siteBuilds).where(eq(siteBuilds.reason, 'imported products scraped')).all())).toEqual([]);
 });

@@ -132,7 +132,15 @@ describe('preview', () => {
     const existing = await productBySku('PV-1');
     expect((await response.json()).rows).toEqual([
       { rowNumber: 2, outcome: 'new' },
-      { rowNumber: 3, outcome: 'update', productId: existing!.id },
+      {
+        rowNumber: 3,
+        outcome: 'update',
+        productId: existing!.id,
+        changes: [
+          { field: 'title', from: 'Existing Ball', to: 'Renamed' },
+          { field: 'affiliate_link', from: `${SHOP}/existing`, to: `${SHOP}/other` },
+        ],
+      },
       { rowNumber: 4, outcome: 'delete', productId: existing!.id },
       { rowNumber: 5, outcome: 'error', reason: "Row 5: no product matches this row's sku, asin or affiliate_link" },
       { rowNumber: 6, outcome: 'error', reason: 'Row 6: Invalid URL format' },
@@ -140,13 +148,13 @@ describe('preview', () => {
     expect(await productCount()).toBe(before);
   });
 
-  it('calls a row that repeats an earlier new row of the file an update, as the import will make it', async () => {
-    const rows = rowsOf(`affiliate_link,title,sku\n${SHOP}/dup,Twice,DUP-1\n${SHOP}/dup-moved,Twice again,DUP-1\n`);
-    expect((await (await preview(rows)).json()).rows).toEqual([
+  it('calls a row that repeats an earlier new row of the file by another key an update, as the import will make it', async () => {
+    const csv = `affiliate_link,title,sku\n${SHOP}/dup,Twice,DUP-1\n${SHOP}/dup,Twice again,\n`;
+    expect((await (await preview(rowsOf(csv))).json()).rows).toEqual([
       { rowNumber: 2, outcome: 'new' },
       { rowNumber: 3, outcome: 'update' },
     ]);
-    const { batches } = await importCsv(`affiliate_link,title,sku\n${SHOP}/dup,Twice,DUP-1\n${SHOP}/dup-moved,Twice again,DUP-1\n`);
+    const { batches } = await importCsv(csv);
     expect(batches[0]!.rows.map((row) => row.outcome)).toEqual(['new', 'update']);
     expect((await productBySku('DUP-1'))!.name).toBe('Twice again');
   });
@@ -168,27 +176,19 @@ describe('import', () => {
     expect(link).toMatchObject({ originalUrl: AMAZON, platform: 'amazon', platformProductId: 'B0CSVTEST1', status: 'completed' });
   });
 
-  it('resolves the category by exact, then case-insensitive, then partial name, else uncategorized', async () => {
-    const { batches } = await importCsv(
-      `affiliate_link,title,category\n${SHOP}/c1,Cat Exact,Strength\n${SHOP}/c2,Cat Case,yoga & PILATES\n${SHOP}/c3,Cat Partial,recovery\n${SHOP}/c4,Cat None,Underwater Basket Weaving\n${SHOP}/c5,Cat Blank,\n`,
-    );
+  it('resolves the category by exact name, then the name in any case; a blank cell is uncategorized', async () => {
+    const { batches } = await importCsv(`affiliate_link,title,category\n${SHOP}/c1,Cat Exact,Strength\n${SHOP}/c2,Cat Case,yoga & PILATES\n${SHOP}/c5,Cat Blank,\n`);
     const categoryOf = async (index: number) => (await db((d) => d.select().from(products).where(eq(products.id, batches[0]!.rows[index]!.productId!)).get()))!.categoryId;
     const uncategorized = (await db((d) => d.select().from(categories).where(eq(categories.slug, 'uncategorized')).get()))!.id;
-    expect([await categoryOf(0), await categoryOf(1), await categoryOf(2), await categoryOf(3), await categoryOf(4)]).toEqual([
-      ids.strength,
-      ids['yoga-pilates'],
-      ids['recovery-tools'],
-      uncategorized,
-      uncategorized,
-    ]);
+    expect([await categoryOf(0), await categoryOf(1), await categoryOf(2)]).toEqual([ids.strength, ids['yoga-pilates'], uncategorized]);
   });
 
-  it("takes % and _ in a partial category name literally, not as wildcards", async () => {
-    const deals = (await db((d) => d.insert(categories).values({ name: 'Deals 50% Off', slug: 'deals-50-off' }).returning().get()))!.id;
-    const { batches } = await importCsv(`affiliate_link,title,category\n${SHOP}/pct1,Cat Percent,50% off\n${SHOP}/pct2,Cat Underscore,Deals_50\n`);
-    const categoryOf = async (index: number) => (await db((d) => d.select().from(products).where(eq(products.id, batches[0]!.rows[index]!.productId!)).get()))!.categoryId;
-    const uncategorized = (await db((d) => d.select().from(categories).where(eq(categories.slug, 'uncategorized')).get()))!.id;
-    expect([await categoryOf(0), await categoryOf(1)]).toEqual([deals, uncategorized]);
+  it('refuses a partial or unknown category name instead of filing the product under the nearest one', async () => {
+    const { batches } = await importCsv(`affiliate_link,title,category\n${SHOP}/c3,Cat Partial,recovery\n${SHOP}/c4,Cat None,Underwater Basket Weaving\n`);
+    expect(batches[0]!.rows.map((row) => [row.outcome, row.reason])).toEqual([
+      ['error', "Row 2: category 'recovery' does not exist (did you mean 'Recovery Tools'?); correct the cell or add the category on the Categories page first"],
+      ['error', "Row 3: category 'Underwater Basket Weaving' does not exist; correct the cell or add the category on the Categories page first"],
+    ]);
   });
 
   it('matches by SKU, then ASIN, then affiliate URL', async () => {
@@ -219,10 +219,12 @@ describe('import', () => {
   it('tells products sharing a SKU apart by their link, so each row updates its own product', async () => {
     const { batches } = await importCsv(`affiliate_link,title\n${SHOP}/twin-a,Twin A\n${SHOP}/twin-b,Twin B\n`);
     const [a, b] = batches[0]!.rows.map((row) => row.productId!);
-    // The same SKU on both, as an editor could save it.
+    // The same SKU on both, as an editor could save it. One file names a SKU once, so each is updated by its own file.
     await db((d) => d.update(products).set({ attributes: { sku: 'TWIN' } }).where(inArray(products.id, [a!, b!])));
-    const { batches: again } = await importCsv(`affiliate_link,title,sku\n${SHOP}/twin-b,Twin B v2,TWIN\n${SHOP}/twin-a,Twin A v2,TWIN\n${SHOP}/twin-c,Twin C,TWIN\n`);
-    expect(again[0]!.rows.map((row) => row.productId)).toEqual([b, a, a]);
+    const updatedBy = async (csv: string) => (await importCsv(csv)).batches[0]!.rows.map((row) => row.productId);
+    expect(await updatedBy(`affiliate_link,title,sku\n${SHOP}/twin-b,Twin B v2,TWIN\n`)).toEqual([b]);
+    expect(await updatedBy(`affiliate_link,title,sku\n${SHOP}/twin-a,Twin A v2,TWIN\n`)).toEqual([a]);
+    expect(await updatedBy(`affiliate_link,title,sku\n${SHOP}/twin-c,Twin C,TWIN\n`)).toEqual([a]);
   });
 
   it("deletes the matched product with its analytics rows on action 'delete'", async () => {
@@ -236,14 +238,14 @@ describe('import', () => {
     expect((await db((d) => d.select({ n: count() }).from(productAnalytics).where(eq(productAnalytics.productId, doomed.id)).get()))!.n).toBe(0);
   });
 
-  it('creates a row without a title as a draft named from its URL, needing review, and returns it from finish', async () => {
+  it('refuses a row without a title that matches no product, and creates nothing', async () => {
+    const before = await productCount();
     const { batches, finished } = await importCsv(`affiliate_link,price\nhttps://shop.example.com/products/adjustable-kettlebell-set,49\n`);
-    const id = batches[0]!.rows[0]!.productId!;
-    const row = await db((d) => d.select().from(products).where(eq(products.id, id)).get());
-    expect(row).toMatchObject({ name: 'Adjustable Kettlebell Set', status: 'draft', price: 49 });
-    expect(row!.attributes.needs_review).toBe('no-title');
-    expect(finished.untitledProductIds).toEqual([id]);
-    expect(finished.scrapesStarted).toBe(1);
+    expect(batches[0]!.rows).toEqual([
+      { rowNumber: 2, outcome: 'error', reason: "Row 2: title is required to create a product (no product matches this row's sku, asin or affiliate_link)" },
+    ]);
+    expect(finished).toMatchObject({ untitledProductIds: [], scrapesStarted: 0 });
+    expect(await productCount()).toBe(before);
   });
 });
 

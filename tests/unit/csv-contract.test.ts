@@ -57,9 +57,10 @@ describe('counts', () => {
       { rowNumber: 4, outcome: 'update' as const, changed: true },
       { rowNumber: 5, outcome: 'delete' as const },
       { rowNumber: 6, outcome: 'error' as const, reason: 'Row 6: Invalid URL format' },
+      { rowNumber: 7, outcome: 'unchanged' as const, productId: 3 },
     ];
-    expect(processingCounts(results)).toEqual({ new: 1, updates: 2, deletes: 1, errors: 1 });
-    expect(countOutcomes(results)).toEqual({ imported: 1, updated: 2, unchanged: 1, deleted: 1, errors: 1 });
+    expect(processingCounts(results)).toEqual({ new: 1, updates: 2, unchanged: 1, deletes: 1, errors: 1 });
+    expect(countOutcomes(results)).toEqual({ imported: 1, updated: 3, unchanged: 2, deleted: 1, errors: 1 });
   });
 });
 

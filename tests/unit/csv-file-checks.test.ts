@@ -71,7 +71,7 @@ describe('what the parser gives', () => {
 describe('the messages', () => {
   it('formats the counts as the spec writes them', () => {
     expect(foundProductsText(12)).toBe('Found 12 products to import');
-    expect(processingCompleteText({ new: 3, updates: 2, deletes: 1, errors: 0 })).toBe('3 new, 2 updates, 1 deletes, 0 errors');
+    expect(processingCompleteText({ new: 3, updates: 2, unchanged: 4, deletes: 1, errors: 0 })).toBe('3 new, 2 updates, 1 deletes, 0 errors');
     expect(importSuccessfulText({ imported: 3, updated: 2, deleted: 1 })).toBe('3 imported, 2 updated, 1 deleted');
   });
 });

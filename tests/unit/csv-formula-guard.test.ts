@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { guardCell, isFormulaLike, unguardCell } from '../../src/domain/admin/csv/formula-guard.ts';
 
-const ALPHABET = ['=', '+', '-', '@', '\t', '\r', "'", '\n', 'a', ' ', '"', ',', '1'];
+const ALPHABET = ['=', '+', '-', '@', '\t', '\r', "'", '\n', 'a', ' ', '"', ',', '1', '\u0000'];
 
 /** Every string of up to `length` characters over the alphabet. */
 function allStrings(length: number): string[] {
@@ -66,6 +66,15 @@ describe('the formula guard', () => {
       for (let j = 0; j < length; j++) text += chars[Math.floor(next() * chars.length)];
       expect(unguardCell(guardCell(text)), JSON.stringify(text)).toBe(text);
     }
+  });
+
+  it('guards a formula behind control or format characters a spreadsheet drops: \\0=1+1, ESC, zero-width space, BOM', () => {
+    for (const text of ['\u0000=1+1', '\u0000\u0000+1', '\u001b@cmd', '\u200b=SUM(A1)', '\uFEFF-2', '\u202E=1', '\u0000\t1', "\u0000'x"]) {
+      expect(isFormulaLike(text) || text.endsWith("'x"), JSON.stringify(text)).toBe(true);
+      expect(guardCell(text)).toBe(`'${text}`);
+      expect(unguardCell(guardCell(text))).toBe(text);
+    }
+    for (const text of ['\u0000a=1', '\u0000 =1', '\u0000']) expect(guardCell(text)).toBe(text);
   });
 
   it('removes only its own guard: an apostrophe before anything else is kept', () => {

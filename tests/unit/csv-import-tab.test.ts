@@ -58,10 +58,40 @@ describe('preview rows', () => {
     ]);
     expect(answered.map((r) => r.state)).toEqual(['new', 'update', 'error', 'error']);
     expect(pendingInputs(answered)).toEqual([]);
-    expect(previewCounts(answered)).toEqual({ new: 1, updates: 1, deletes: 0, errors: 2 });
+    expect(previewCounts(answered)).toEqual({ new: 1, updates: 1, unchanged: 0, deletes: 0, errors: 2 });
     expect(importableInputs(answered).map((input) => input.rowNumber)).toEqual([2, 3]);
     expect(visibleRows(answered, 'successes').map((r) => r.rowNumber)).toEqual([2, 3]);
     expect(visibleRows(answered, 'all')).toHaveLength(4);
+  });
+
+  it('shows unchanged rows as successes, never sends them, and keeps the changed fields of an update', () => {
+    const rows = initialPreviewRows([row(2, { affiliate_link: link }), row(3, { affiliate_link: `${link}?2` }), row(4, {})]);
+    const changes = [{ field: 'price', from: '13', to: '14.5' }];
+    const answered = withResults(rows, [
+      { rowNumber: 2, outcome: 'unchanged', productId: 1 },
+      { rowNumber: 3, outcome: 'update', productId: 2, changes },
+    ]);
+    expect(answered.map((r) => r.state)).toEqual(['unchanged', 'update', 'error']);
+    expect(answered[1]!.changes).toEqual(changes);
+    expect(previewCounts(answered)).toEqual({ new: 0, updates: 1, unchanged: 1, deletes: 0, errors: 1 });
+    expect(importableInputs(answered).map((input) => input.rowNumber)).toEqual([3]);
+    expect(visibleRows(answered, 'successes').map((r) => r.rowNumber)).toEqual([2, 3]);
+    expect(visibleRows(answered, 'errors').map((r) => r.rowNumber)).toEqual([4]);
+  });
+
+  it('refuses rows naming one product across the whole file, each naming the others', () => {
+    const rows = initialPreviewRows([
+      row(2, { affiliate_link: link, title: 'A', sku: 'S-1' }),
+      row(3, { affiliate_link: `${link}?x`, title: 'B' }),
+      row(900, { affiliate_link: `${link}?y`, title: 'C', sku: 'S-1' }),
+      row(901, { affiliate_link: `${link}?x`, title: 'D' }),
+    ]);
+    expect(rows.map((r) => [r.state, r.reason])).toEqual([
+      ['error', "Row 2: same sku 'S-1' as row 900; a file may name each product once"],
+      ['error', `Row 3: same affiliate_link '${link}?x' as row 901; a file may name each product once`],
+      ['error', "Row 900: same sku 'S-1' as row 2; a file may name each product once"],
+      ['error', `Row 901: same affiliate_link '${link}?x' as row 3; a file may name each product once`],
+    ]);
   });
 
   it('batches 10,000 pending rows into preview requests of at most PREVIEW_BATCH_ROWS', () => {

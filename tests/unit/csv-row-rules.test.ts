@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { detectAffiliatePlatform } from '../../src/domain/admin/affiliate-platform.ts';
 import { readCsvRow, type CsvRow, type CsvUpsertRow } from '../../src/domain/admin/csv/row.ts';
+import { formRuleProblem } from '../../src/domain/admin/csv/row.ts';
+import { MAX_TAGS, productTexts } from '../../src/domain/admin/product-form.ts';
 import { mergeRow, newProductFromRow, sameProductState, withUpdateMarkers, type CsvProductState } from '../../src/domain/admin/csv/product-state.ts';
 
 const URL = 'https://shop.example.com/products/foam-roller';
@@ -40,8 +42,59 @@ describe('required cells and their messages', () => {
 
   it('names a number that is not one, or out of range', () => {
     expect(reason(readCsvRow(2, { affiliate_link: URL, price: 'call us' }))).toBe('Row 2: price must be a number');
-    expect(reason(readCsvRow(2, { affiliate_link: URL, rating: '7' }))).toBe('Row 2: rating must be from 0 to 5');
-    expect(reason(readCsvRow(2, { affiliate_link: URL, image_url: 'javascript:alert(1)' }))).toBe('Row 2: image_url must start with http://, https:// or /');
+    expect(reason(readCsvRow(2, { affiliate_link: URL, rating: '7' }))).toBe(`Row 2: ${productTexts.rating}`);
+    expect(reason(readCsvRow(2, { affiliate_link: URL, image_url: 'javascript:alert(1)' }))).toBe(`Row 2: ${productTexts.imageInvalid}`);
+  });
+});
+
+describe("the product form's rules, with its messages", () => {
+  const refused = (values: Record<string, string>) => reason(readCsvRow(4, { affiliate_link: URL, title: 'Foam Roller', ...values }));
+
+  it('refuses more than 20 tags, and a tag over 40 characters', () => {
+    const tags = (n: number) => Array.from({ length: n }, (_, i) => `tag ${i}`).join(', ');
+    expect(refused({ tags: tags(MAX_TAGS + 1) })).toBe(`Row 4: ${productTexts.tagsTooMany}`);
+    expect(refused({ tags: tags(MAX_TAGS) })).toBeNull();
+    expect(refused({ tags: `ok, ${'x'.repeat(41)}` })).toBe(`Row 4: ${productTexts.tagTooLong}`);
+  });
+
+  it('refuses a CTA over 40 characters', () => {
+    expect(refused({ cta: 'x'.repeat(41) })).toBe(`Row 4: ${productTexts.ctaTooLong}`);
+    expect(refused({ cta: 'x'.repeat(40) })).toBeNull();
+  });
+
+  it('refuses a rating off the 0.1 step or outside 1 to 5, and a price off the cent', () => {
+    expect(refused({ rating: '4.25' })).toBe(`Row 4: ${productTexts.rating}`);
+    expect(refused({ rating: '0.5' })).toBe(`Row 4: ${productTexts.rating}`);
+    expect(refused({ rating: '4.5 out of 5 stars' })).toBeNull();
+    expect(refused({ price: '12.999' })).toBe(`Row 4: ${productTexts.price}`);
+    expect(refused({ sale_price: '-1' })).toBe(`Row 4: ${productTexts.salePrice}`);
+    expect(refused({ commission_rate: '101' })).toBe(`Row 4: ${productTexts.commissionRate}`);
+  });
+
+  it('refuses a title over 200 characters, a long SKU, a malformed ASIN and too many gallery images', () => {
+    expect(refused({ title: 'x'.repeat(201) })).toBe(`Row 4: ${productTexts.nameTooLong}`);
+    expect(refused({ sku: 'S'.repeat(65) })).toBe(`Row 4: ${productTexts.skuTooLong}`);
+    expect(refused({ asin: 'B08' })).toBe(`Row 4: ${productTexts.asinInvalid}`);
+    const gallery = Array.from({ length: 9 }, (_, i) => `https://img.example.com/${i}.jpg`).join(',');
+    expect(refused({ gallery_image_urls: gallery })).toBe(`Row 4: ${productTexts.galleryTooMany}`);
+  });
+
+  it('uses the form schema itself: whatever the form refuses, formRuleProblem names with the same message', () => {
+    expect(formRuleProblem('cta', 'x'.repeat(41))).toBe(productTexts.ctaTooLong);
+    expect(formRuleProblem('rating', 4.7)).toBeNull();
+  });
+});
+
+describe('control characters', () => {
+  it('are stripped from every cell, tab and line breaks kept', () => {
+    const row = upsert({ affiliate_link: `\u0000${URL}`, title: 'Foam\u0000 Roller\u001b', description: 'a\tb\r\nc\u0007', sku: 'SKU\u0001-1', review_1: '\u0085ok' });
+    expect(row.patch).toMatchObject({ affiliateUrl: URL, name: 'Foam Roller', description: 'a\tb\r\nc', attributes: { sku: 'SKU-1', review_1: 'ok' } });
+    expect(row.keys.sku).toBe('SKU-1');
+    expect(row.originalCsvData.title).toBe('Foam Roller');
+  });
+
+  it('are stripped after the formula guard is removed, so a guarded "\\0=1+1" reads back as "=1+1"', () => {
+    expect(upsert({ affiliate_link: URL, title: "'\u0000=1+1" }).patch.name).toBe('=1+1');
   });
 });
 

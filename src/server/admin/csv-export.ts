@@ -5,7 +5,7 @@
  * never holds the database queue for long. Pages are separate reads: a product saved during a long export appears as
  * it was when its page was read.
  */
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, sql, type AnyColumn } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { categories, products } from '../../../db/schema.ts';
 import { csvHeaderLine, csvLines, productToCsvRecord, type ExportProduct } from '../../domain/admin/csv/export-row.ts';
@@ -16,6 +16,22 @@ import { productFilterCondition } from './product-list.ts';
 /** The columns a row round-trips: the same fields the import compares and writes (product-state.ts). */
 const stateColumns = Object.fromEntries(CSV_STATE_FIELDS.map((field) => [field, products[field]])) as { [F in (typeof CSV_STATE_FIELDS)[number]]: (typeof products)[F] };
 
+/**
+ * SQLite gives text back only up to its first NUL, so a value stored with one (saved before imported text was
+ * cleaned of control characters) would be exported empty: "\0=1+1" as a blank title. The export reads the plain text
+ * columns as their bytes instead and decodes them whole; the formula guard then sees the "=" behind the NUL. The JSON
+ * columns hold a NUL escaped, as \u0000, and need nothing.
+ */
+const utf8 = new TextDecoder();
+const wholeText = <T extends string | null>(column: AnyColumn) =>
+  sql<T>`cast(${column} as blob)`.mapWith((bytes: Uint8Array | ArrayBuffer) => utf8.decode(bytes));
+const textColumns = {
+  name: wholeText<string>(products.name),
+  description: wholeText<string>(products.description),
+  imageUrl: wholeText<string | null>(products.imageUrl),
+  affiliateUrl: wholeText<string>(products.affiliateUrl),
+};
+
 /** Products read per page: about 0.5 MB of CSV with typical descriptions. */
 export const EXPORT_PAGE_SIZE = 500;
 
@@ -25,6 +41,7 @@ async function exportPage(database: Database, filter: ProductFilter, afterId: nu
       .select({
         id: products.id,
         ...stateColumns,
+        ...textColumns,
         categoryName: categories.name,
       })
       .from(products)

@@ -24,11 +24,13 @@ import {
   type CsvRowInput,
   type CsvRowResult,
 } from '../../domain/admin/csv/contract.ts';
+import { matchCategory, type CategoryName } from '../../domain/admin/csv/category-match.ts';
+import { productChanges } from '../../domain/admin/csv/changes.ts';
+import { withDuplicatesRefused } from '../../domain/admin/csv/duplicates.ts';
 import { mergeRow, newProductFromRow, productState, sameProductState, withUpdateMarkers } from '../../domain/admin/csv/product-state.ts';
-import { readCsvRow, type CsvMatchKeys, type CsvUpsertRow } from '../../domain/admin/csv/row.ts';
+import { readCsvRow, type CsvMatchKeys, type CsvRow, type CsvUpsertRow } from '../../domain/admin/csv/row.ts';
 import { rowTexts } from '../../domain/admin/csv/texts.ts';
 import { NEEDS_REVIEW_ATTRIBUTE } from '../../domain/admin/needs-review.ts';
-import { likeLiteral } from '../../domain/admin/product-list.ts';
 import { UNKNOWN_AFFILIATE_SOURCE } from '../../domain/admin/product-row.ts';
 import { productSlugBase } from '../../domain/admin/product-slug.ts';
 import { sanitizeDescription } from '../html-sanitizer.ts';
@@ -73,11 +75,28 @@ async function findMatch(reader: Reader, keys: CsvMatchKeys, exclude: ReadonlySe
   return null;
 }
 
-/** A row read by the domain's rules with its match, as the preview and the import both need it. */
-async function classify(reader: Reader, input: CsvRowInput, exclude?: ReadonlySet<number>, matched?: ReadonlySet<number>) {
-  const row = readCsvRow(input.rowNumber, input.values);
-  if (!row.ok) return { row, productId: null };
-  return { row, productId: await findMatch(reader, row.keys, exclude, matched) };
+/**
+ * A request's rows read by the domain's rules; rows naming the same product as another row of the request are errors
+ * (the browser refuses them across the whole file before sending; this holds a request that did not).
+ */
+function readRows(inputs: readonly CsvRowInput[]): CsvRow[] {
+  return withDuplicatesRefused(inputs.map((input) => readCsvRow(input.rowNumber, input.values)));
+}
+
+/** Every category's id and name: a short list, read once per request and matched in memory. */
+function categoryNames(reader: Reader): Promise<CategoryName[]> {
+  return reader.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.id));
+}
+
+/**
+ * The category id a row names (undefined for a blank cell), or the row's error for a name that is no category's:
+ * never the nearest category and never a new one (category-match.ts).
+ */
+function rowCategory(row: CsvUpsertRow, list: readonly CategoryName[]): { id: number | undefined } | { error: string } {
+  const name = row.patch.categoryName;
+  if (name === undefined) return { id: undefined };
+  const match = matchCategory(name, list);
+  return match.ok ? { id: match.id } : { error: rowTexts.unknownCategory(row.rowNumber, name, match.suggestion) };
 }
 
 /** The keys a new row's product will be found by, as one text each. */
@@ -88,30 +107,52 @@ function keyTexts(keys: CsvMatchKeys): string[] {
 }
 
 /**
- * POST /api/admin/products/import/preview: what each row would do, nothing written. A row that matches no product
- * but matches an earlier new row of the same request is an update, as the import (rows in order) will make it; a
+ * POST /api/admin/products/import/preview: what each row would do, nothing written. A row that matches a product
+ * says which fields it changes, or 'unchanged' when it changes none. A row that matches no product but matches an
+ * earlier new row of the same request by another key is an update, as the import (rows in order) will make it; a
  * product an earlier delete row deletes matches no later row, as in the import.
  */
-export async function previewCsvRows(database: Database, rows: readonly CsvRowInput[]): Promise<CsvRowResult[]> {
+export async function previewCsvRows(database: Database, inputs: readonly CsvRowInput[]): Promise<CsvRowResult[]> {
   return database.run(async (db) => {
     const results: CsvRowResult[] = [];
+    const list = await categoryNames(db);
+    const nameOf = (id: number | null) => list.find((category) => category.id === id)?.name ?? null;
     const newKeys = new Set<string>();
     const deleted = new Set<number>();
     const matched = new Set<number>();
-    for (const input of rows) {
-      const { row, productId } = await classify(db, input, deleted, matched);
-      if (productId !== null) matched.add(productId);
-      const earlierNew = row.ok && keyTexts(row.keys).some((key) => newKeys.has(key));
-      if (!row.ok) results.push({ rowNumber: row.rowNumber, outcome: 'error', reason: row.reason });
-      else if (row.action === 'delete') {
+    for (const row of readRows(inputs)) {
+      if (!row.ok) {
+        results.push({ rowNumber: row.rowNumber, outcome: 'error', reason: row.reason });
+        continue;
+      }
+      const productId = await findMatch(db, row.keys, deleted, matched);
+      const earlierNew = keyTexts(row.keys).some((key) => newKeys.has(key));
+      if (row.action === 'delete') {
         if (productId !== null) {
+          matched.add(productId);
           results.push({ rowNumber: row.rowNumber, outcome: 'delete', productId });
           deleted.add(productId);
-        }
-        else if (earlierNew) results.push({ rowNumber: row.rowNumber, outcome: 'delete' });
+        } else if (earlierNew) results.push({ rowNumber: row.rowNumber, outcome: 'delete' });
         else results.push({ rowNumber: row.rowNumber, outcome: 'error', reason: rowTexts.noMatchToDelete(row.rowNumber) });
-      } else if (productId !== null) results.push({ rowNumber: row.rowNumber, outcome: 'update', productId });
-      else if (earlierNew) results.push({ rowNumber: row.rowNumber, outcome: 'update' });
+        continue;
+      }
+      const category = rowCategory(row, list);
+      if ('error' in category) {
+        results.push({ rowNumber: row.rowNumber, outcome: 'error', reason: category.error });
+        continue;
+      }
+      if (productId !== null) {
+        matched.add(productId);
+        const stored = await db.select().from(products).where(eq(products.id, productId)).get();
+        if (!stored) throw new Error(`product ${productId} vanished while it was previewed`);
+        const before = productState(stored);
+        const categoryChange = category.id === undefined ? undefined : { from: nameOf(stored.categoryId), to: nameOf(category.id) };
+        const changes = productChanges(before, mergeRow(before, sanitized(row)), categoryChange);
+        results.push(
+          changes.length === 0 ? { rowNumber: row.rowNumber, outcome: 'unchanged', productId } : { rowNumber: row.rowNumber, outcome: 'update', productId, changes },
+        );
+      } else if (earlierNew) results.push({ rowNumber: row.rowNumber, outcome: 'update' });
+      else if (row.patch.name === undefined) results.push({ rowNumber: row.rowNumber, outcome: 'error', reason: rowTexts.titleRequired(row.rowNumber) });
       else {
         results.push({ rowNumber: row.rowNumber, outcome: 'new' });
         for (const key of keyTexts(row.keys)) newKeys.add(key);
@@ -119,24 +160,6 @@ export async function previewCsvRows(database: Database, rows: readonly CsvRowIn
     }
     return results;
   });
-}
-
-/**
- * The category a row names (spec section 7): exact name, then the name in any case, then the first category whose
- * name contains it; none of those (or a blank cell on a new product) is 'uncategorized'. Cached per batch.
- */
-async function categoryIdByName(tx: Tx, name: string, cache: Map<string, number>): Promise<number> {
-  const cached = cache.get(name);
-  if (cached !== undefined) return cached;
-  const pick = (condition: SQL) => tx.select({ id: categories.id }).from(categories).where(condition).orderBy(asc(categories.id)).limit(1).get();
-  const found =
-    (await pick(eq(categories.name, name))) ??
-    (await pick(sql`lower(${categories.name}) = lower(${name})`)) ??
-    // likeLiteral escapes with '\', which SQLite's LIKE honours only when told (as product-list.ts does).
-    (await pick(sql`${categories.name} like ${`%${likeLiteral(name)}%`} escape '\\'`));
-  const id = found?.id ?? (await uncategorizedId(tx));
-  cache.set(name, id);
-  return id;
 }
 
 /** The row with its description sanitized, as it will be stored (and compared with what is stored). */
@@ -148,14 +171,14 @@ function sanitized(row: CsvUpsertRow): CsvUpsertRow {
 interface BatchWork {
   actor: AuditActor;
   now: Date;
-  categories: Map<string, number>;
+  categories: CategoryName[];
   linkIds: number[];
   untitledIds: number[];
   /** Products this import has created, updated or deleted so far (earlier batches and earlier rows). */
   matched: Set<number>;
 }
 
-async function createFromRow(tx: Tx, work: BatchWork, row: CsvUpsertRow): Promise<number> {
+async function createFromRow(tx: Tx, work: BatchWork, row: CsvUpsertRow, category: number | undefined): Promise<number> {
   const detected = detectAffiliatePlatform(row.patch.affiliateUrl);
   const { state, untitled } = newProductFromRow(row, detected, work.now);
   const link = await tx
@@ -163,7 +186,7 @@ async function createFromRow(tx: Tx, work: BatchWork, row: CsvUpsertRow): Promis
     .values({ userId: work.actor.id, originalUrl: state.affiliateUrl, platform: detected.platform, platformProductId: detected.productCode, status: 'pending' })
     .returning({ id: affiliateLinks.id })
     .get();
-  const categoryId = row.patch.categoryName === undefined ? await uncategorizedId(tx) : await categoryIdByName(tx, row.patch.categoryName, work.categories);
+  const categoryId = category ?? (await uncategorizedId(tx));
   const slug = await freeProductSlug(tx, productSlugBase(state.name));
   const created = await tx
     .insert(products)
@@ -184,12 +207,12 @@ async function createFromRow(tx: Tx, work: BatchWork, row: CsvUpsertRow): Promis
 }
 
 /** Writes the row over the product unless that changes nothing; true when it wrote. */
-async function updateFromRow(tx: Tx, work: BatchWork, row: CsvUpsertRow, id: number): Promise<boolean> {
+async function updateFromRow(tx: Tx, work: BatchWork, row: CsvUpsertRow, id: number, category: number | undefined): Promise<boolean> {
   const stored = await tx.select().from(products).where(eq(products.id, id)).get();
   if (!stored) throw new Error(`product ${id} vanished inside its transaction`);
   const before = productState(stored);
   const merged = mergeRow(before, row);
-  const categoryId = row.patch.categoryName === undefined ? stored.categoryId : await categoryIdByName(tx, row.patch.categoryName, work.categories);
+  const categoryId = category ?? stored.categoryId;
   if (sameProductState(merged, before) && categoryId === stored.categoryId) return false;
 
   const urlChanged = merged.affiliateUrl !== stored.affiliateUrl;
@@ -218,18 +241,24 @@ async function updateFromRow(tx: Tx, work: BatchWork, row: CsvUpsertRow, id: num
   return true;
 }
 
-async function importRow(tx: Tx, work: BatchWork, input: CsvRowInput): Promise<CsvRowResult> {
-  const { row, productId } = await classify(tx, input, undefined, work.matched);
-  if (productId !== null) work.matched.add(productId);
+async function importRow(tx: Tx, work: BatchWork, row: CsvRow): Promise<CsvRowResult> {
   if (!row.ok) return { rowNumber: row.rowNumber, outcome: 'error', reason: row.reason };
+  const productId = await findMatch(tx, row.keys, undefined, work.matched);
   if (row.action === 'delete') {
     if (productId === null) return { rowNumber: row.rowNumber, outcome: 'error', reason: rowTexts.noMatchToDelete(row.rowNumber) };
+    work.matched.add(productId);
     await deleteProducts(tx, [productId]);
     return { rowNumber: row.rowNumber, outcome: 'delete', productId };
   }
+  const category = rowCategory(row, work.categories);
+  if ('error' in category) return { rowNumber: row.rowNumber, outcome: 'error', reason: category.error };
   const clean = sanitized(row);
-  if (productId === null) return { rowNumber: row.rowNumber, outcome: 'new', productId: await createFromRow(tx, work, clean) };
-  const changed = await updateFromRow(tx, work, clean, productId);
+  if (productId === null) {
+    if (row.patch.name === undefined) return { rowNumber: row.rowNumber, outcome: 'error', reason: rowTexts.titleRequired(row.rowNumber) };
+    return { rowNumber: row.rowNumber, outcome: 'new', productId: await createFromRow(tx, work, clean, category.id) };
+  }
+  work.matched.add(productId);
+  const changed = await updateFromRow(tx, work, clean, productId, category.id);
   return { rowNumber: row.rowNumber, outcome: 'update', productId, changed };
 }
 
@@ -275,9 +304,9 @@ export async function importCsvBatch(database: Database, actor: AuditActor, requ
         return { answer: csvImportBatchAnswerSchema.parse(stored?.answer), replayed: true };
       }
 
-      const work: BatchWork = { actor, now: new Date(), categories: new Map(), linkIds: [], untitledIds: [], matched: await productsMatchedBefore(tx, request) };
+      const work: BatchWork = { actor, now: new Date(), categories: await categoryNames(tx), linkIds: [], untitledIds: [], matched: await productsMatchedBefore(tx, request) };
       const rows: CsvRowResult[] = [];
-      for (const input of request.rows) rows.push(await importRow(tx, work, input));
+      for (const row of readRows(request.rows)) rows.push(await importRow(tx, work, row));
       const counts = countOutcomes(rows);
       const answer: CsvImportBatchAnswer = { importId: request.importId, batchIndex: request.batchIndex, rows, counts };
       await tx

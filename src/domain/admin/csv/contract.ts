@@ -5,7 +5,8 @@
  *
  *   POST /api/admin/products/import/preview   csvPreviewRequestSchema  → csvPreviewAnswerSchema
  *     { rows: [{ rowNumber, values }] } (1 to PREVIEW_BATCH_ROWS) → { rows: [{ rowNumber, outcome, productId?, reason? }] }
- *     outcome: 'new' | 'update' | 'delete' | 'error' (reason is 'Row N: …'); nothing is written. 'pending' is the
+ *     outcome: 'new' | 'update' (with changes: [{ field, from, to }]) | 'unchanged' | 'delete' | 'error' (reason is 'Row N: …');
+ *     nothing is written. 'pending' is the
  *     browser's state for a row it has not had an answer for (csvRowStates).
  *   POST /api/admin/products/import           csvImportBatchRequestSchema → csvImportBatchAnswerSchema
  *     { importId (a uuid the browser makes per import), batchIndex (0, 1, …), rows } (1 to IMPORT_BATCH_ROWS rows,
@@ -76,8 +77,11 @@ const rowsSchema = (max: number, tooMany: string) =>
 export const csvPreviewRequestSchema = z.object({ rows: rowsSchema(PREVIEW_BATCH_ROWS, importRequestTexts.tooManyPreviewRows) });
 export type CsvPreviewRequest = z.infer<typeof csvPreviewRequestSchema>;
 
-/** What the server says a row does. */
-export const csvRowOutcomes = ['new', 'update', 'delete', 'error'] as const;
+/**
+ * What the server says a row does. 'unchanged' (preview only) is a row that matches a product and would change none
+ * of its fields; the import answers such a row 'update' with changed: false.
+ */
+export const csvRowOutcomes = ['new', 'update', 'unchanged', 'delete', 'error'] as const;
 export type CsvRowOutcome = (typeof csvRowOutcomes)[number];
 /** What the preview shows a row as: an outcome, or pending before the server has answered for it. */
 export const csvRowStates = [...csvRowOutcomes, 'pending'] as const;
@@ -92,6 +96,8 @@ export const csvRowResultSchema = z.object({
   reason: z.string().optional(),
   /** Import only, for 'update': false when the row matched the stored product exactly and nothing was written. */
   changed: z.boolean().optional(),
+  /** Preview only, for 'update' of a stored product: each field it changes, stored value and the row's. */
+  changes: z.array(z.object({ field: z.string(), from: z.string(), to: z.string() })).optional(),
 });
 export type CsvRowResult = z.infer<typeof csvRowResultSchema>;
 
@@ -150,9 +156,9 @@ export function countOutcomes(rows: readonly CsvRowResult[]): CsvImportCounts {
   const counts = emptyCounts();
   for (const row of rows) {
     if (row.outcome === 'new') counts.imported++;
-    else if (row.outcome === 'update') {
+    else if (row.outcome === 'update' || row.outcome === 'unchanged') {
       counts.updated++;
-      if (row.changed === false) counts.unchanged++;
+      if (row.changed === false || row.outcome === 'unchanged') counts.unchanged++;
     } else if (row.outcome === 'delete') counts.deleted++;
     else counts.errors++;
   }
@@ -216,10 +222,11 @@ export const KNOWN_COLUMNS: ReadonlySet<string> = new Set(CSV_COLUMNS);
 
 /** The 'Processing complete' numbers of a preview. */
 export function processingCounts(rows: readonly Pick<CsvRowResult, 'outcome'>[]): ProcessingCounts {
-  const counts: ProcessingCounts = { new: 0, updates: 0, deletes: 0, errors: 0 };
+  const counts: ProcessingCounts = { new: 0, updates: 0, unchanged: 0, deletes: 0, errors: 0 };
   for (const { outcome } of rows) {
     if (outcome === 'new') counts.new++;
     else if (outcome === 'update') counts.updates++;
+    else if (outcome === 'unchanged') counts.unchanged++;
     else if (outcome === 'delete') counts.deletes++;
     else counts.errors++;
   }

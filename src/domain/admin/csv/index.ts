@@ -10,11 +10,19 @@
  *   product-state.ts    a row applied to a new or stored product, markers
  *   export-row.ts       a product as an export row
  *   contract.ts         the endpoints' schemas and batch limits
+ *   duplicates.ts       rows of one file naming the same product
+ *   category-match.ts   the category a row names, or the nearest one to suggest
+ *   changes.ts          the fields an update changes, for the preview
+ *   encoding.ts         the file's bytes as text (UTF-8, else Windows-1252), duplicate headers
  */
 export * from './attribute-columns.ts';
+export * from './category-match.ts';
 export * from './cells.ts';
+export * from './changes.ts';
 export * from './columns.ts';
 export * from './contract.ts';
+export * from './duplicates.ts';
+export * from './encoding.ts';
 export * from './export-row.ts';
 export * from './formula-guard.ts';
 export * from './parse.ts';

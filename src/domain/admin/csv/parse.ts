@@ -8,9 +8,9 @@
  *     const problem = checkParsedCsv(result);                  // null when the rows can be previewed
  *   } });
  */
-import type { ParseError, ParseResult } from 'papaparse';
+import Papa, { type ParseError, type ParseResult } from 'papaparse';
 import { URL_COLUMNS } from './columns.ts';
-import { csvTexts, missingColumnsText, parseErrorText } from './texts.ts';
+import { csvTexts, duplicateHeadersText, missingColumnsText, parseErrorText } from './texts.ts';
 
 /** Spec section 9: max CSV size 5MB. */
 export const MAX_CSV_BYTES = 5 * 1024 * 1024;
@@ -42,6 +42,28 @@ export function checkCsvFile(file: { name: string; size: number }): CsvProblem |
   if (!file.name.toLowerCase().endsWith('.csv')) return { title: csvTexts.invalidFileType, description: csvTexts.invalidFileTypeDescription };
   if (file.size > MAX_CSV_BYTES) return { title: csvTexts.fileTooLarge, description: csvTexts.fileTooLargeDescription };
   return null;
+}
+
+/**
+ * Headers that normalise to one column ("Title" and "title ", "Product URL" and "product-url"): papaparse would keep
+ * one and rename the other "title_1", so a cell would be read from whichever it kept. The file is refused, naming
+ * them. Blank headers (a spreadsheet's empty trailing columns) are not columns and are left out.
+ */
+export function duplicateHeaderProblem(headers: readonly string[]): CsvProblem | null {
+  const byColumn = new Map<string, string[]>();
+  for (const header of headers) {
+    const column = normalizeCsvHeader(header);
+    if (column === '') continue;
+    byColumn.set(column, [...(byColumn.get(column) ?? []), header]);
+  }
+  const groups = [...byColumn].filter(([, names]) => names.length > 1).map(([column, names]) => ({ column, headers: names }));
+  return groups.length === 0 ? null : { title: csvTexts.parsingFailed, description: duplicateHeadersText(groups) };
+}
+
+/** The file's header row as written (its first line, read with the import's quoting rules). */
+export function rawCsvHeaders(text: string): string[] {
+  const first = Papa.parse<string[]>(text, { preview: 1, header: false, skipEmptyLines: 'greedy' }).data[0];
+  return first ?? [];
 }
 
 /** The required columns the header lacks: affiliate_link when neither it nor product_url is there. */

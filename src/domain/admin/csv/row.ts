@@ -7,17 +7,28 @@
  * only affiliate_link and price changes prices, and an exported file, whose cells are the stored values, changes
  * nothing. Every cell is read through unguardCell first (the export's formula guard).
  */
-import { isImageUrl, isHttpUrl, MAX_PRICE } from '../product-form.ts';
+import { isHttpUrl, productInputSchema } from '../product-form.ts';
 import { detectAffiliatePlatform } from '../affiliate-platform.ts';
+import { stripControlCharacters } from '../../text-input.ts';
 import { ATTRIBUTE_COLUMN_NAMES, readAttributeCell } from './attribute-columns.ts';
 import { isBlank, MAX_JSON_DEPTH, nestedDeeperThan, ratingFromCount, readBoolean, readJsonObject, readNumber, readPrice, readSpecifications } from './cells.ts';
 import type { CsvValues } from './columns.ts';
 import { unguardCell } from './formula-guard.ts';
 import { rowTexts } from './texts.ts';
 
-export const MAX_NAME_LENGTH = 200;
 export const MAX_URL_LENGTH = 2048;
-export const MAX_DESCRIPTION_LENGTH = 100_000;
+
+/**
+ * The product form's rules (product-form.ts) for the fields a row shares with it, so a value the form refuses is
+ * refused here with the form's message: one schema, not a copy of its limits.
+ */
+type FormField = 'name' | 'description' | 'price' | 'salePrice' | 'imageUrl' | 'galleryImageUrls' | 'rating' | 'commissionRate' | 'specifications' | 'tags' | 'cta' | 'sku' | 'asin';
+
+/** The form's message for a value it refuses, or null when it takes it. */
+export function formRuleProblem(field: FormField, value: unknown): string | null {
+  const checked = productInputSchema.shape[field].safeParse(value);
+  return checked.success ? null : (checked.error.issues[0]?.message ?? 'Invalid value.');
+}
 
 /** How an import finds the product a row is about: by SKU, then ASIN, then affiliate URL (first that matches). */
 export interface CsvMatchKeys {
@@ -103,16 +114,20 @@ function readRow(rowNumber: number, values: CsvValues): CsvUpsertRow | CsvDelete
   const cell = (column: string): string | undefined => {
     const raw = values[column];
     if (raw === undefined) return undefined;
-    const text = unguardCell(raw);
+    const text = stripControlCharacters(unguardCell(raw));
     return isBlank(text) ? undefined : text;
   };
-  const number = (column: string, read: (text: string) => number | null, min: number, max: number): number | undefined => {
+  const formRule = (field: FormField, value: unknown) => {
+    const problem = formRuleProblem(field, value);
+    if (problem !== null) fail(rowTexts.formRule(rowNumber, problem));
+  };
+  const number = (column: string, read: (text: string) => number | null, field: FormField): number | undefined => {
     const text = cell(column);
     if (text === undefined) return undefined;
     const value = read(text);
-    if (value === null) fail(rowTexts.notANumber(rowNumber, column));
-    if (value! < min || value! > max) fail(rowTexts.outOfRange(rowNumber, column, min, max));
-    return value!;
+    if (value === null) return fail(rowTexts.notANumber(rowNumber, column));
+    formRule(field, value);
+    return value;
   };
 
   const action = cell('action')?.trim().toLowerCase();
@@ -121,6 +136,7 @@ function readRow(rowNumber: number, values: CsvValues): CsvUpsertRow | CsvDelete
   const url = (cell('affiliate_link') ?? cell('product_url'))?.trim();
   if (url !== undefined && (url.length > MAX_URL_LENGTH || !isHttpUrl(url))) fail(rowTexts.invalidUrl(rowNumber));
   const sku = cell('sku')?.trim() ?? null;
+  if (sku !== null) formRule('sku', sku);
   const asinCell = cell('asin')?.trim().toUpperCase() ?? null;
   const detected = url === undefined ? null : detectAffiliatePlatform(url);
   const urlAsin = detected?.platform === 'amazon' ? detected.productCode : null;
@@ -135,27 +151,27 @@ function readRow(rowNumber: number, values: CsvValues): CsvUpsertRow | CsvDelete
   const patch: CsvProductPatch = { affiliateUrl: url, attributes: {} };
   const name = cell('title') ?? cell('product_title');
   if (name !== undefined) {
-    if (name.length > MAX_NAME_LENGTH) fail(rowTexts.tooLong(rowNumber, 'title', MAX_NAME_LENGTH));
+    formRule('name', name);
     patch.name = name;
   }
   const description = cell('description');
   if (description !== undefined) {
-    if (description.length > MAX_DESCRIPTION_LENGTH) fail(rowTexts.tooLong(rowNumber, 'description', MAX_DESCRIPTION_LENGTH));
+    formRule('description', description);
     patch.description = description;
   }
   const image = (cell('image_url') ?? cell('product_photo'))?.trim();
   if (image !== undefined) {
-    if (image.length > MAX_URL_LENGTH || !isImageUrl(image)) fail(rowTexts.invalidImageUrl(rowNumber));
+    formRule('imageUrl', image);
     patch.imageUrl = image;
   }
-  const price = number('price', readPrice, 0, MAX_PRICE);
+  const price = number('price', readPrice, 'price');
   if (price !== undefined) patch.price = price;
-  const salePrice = number('sale_price', readPrice, 0, MAX_PRICE);
+  const salePrice = number('sale_price', readPrice, 'salePrice');
   if (salePrice !== undefined) patch.salePrice = salePrice;
   // Retailer exports write ratings as '4.5 out of 5 stars': the first number is the rating.
-  const rating = number('rating', readPrice, 0, 5);
+  const rating = number('rating', readPrice, 'rating');
   if (rating !== undefined) patch.rating = rating;
-  const commissionRate = number('commission_rate', readPrice, 0, 100);
+  const commissionRate = number('commission_rate', readPrice, 'commissionRate');
   if (commissionRate !== undefined) patch.commissionRate = commissionRate;
   const availability = cell('availability');
   if (availability !== undefined) patch.availability = readBoolean(availability);
@@ -168,6 +184,8 @@ function readRow(rowNumber: number, values: CsvValues): CsvUpsertRow | CsvDelete
     if (nestedDeeperThan(value, MAX_JSON_DEPTH)) fail(rowTexts.nestedTooDeep(rowNumber, column, MAX_JSON_DEPTH));
     return value;
   };
+  const specificationsText = cell('specifications');
+  if (specificationsText !== undefined) formRule('specifications', specificationsText);
   const specifications = json('specifications', readSpecifications);
   if (specifications !== undefined) patch.specifications = specifications;
   const category = cell('category')?.trim();
@@ -179,6 +197,10 @@ function readRow(rowNumber: number, values: CsvValues): CsvUpsertRow | CsvDelete
     const text = cell(column);
     if (text !== undefined) patch.attributes[column] = readAttributeCell(column, text);
   }
+  if (patch.attributes.gallery_image_urls !== undefined) formRule('galleryImageUrls', patch.attributes.gallery_image_urls);
+  if (patch.attributes.tags !== undefined) formRule('tags', patch.attributes.tags);
+  if (patch.attributes.cta !== undefined) formRule('cta', patch.attributes.cta);
+  if (asinCell !== null) formRule('asin', asinCell);
 
   const count = cell('product_num_ratings');
   const ratings = count === undefined ? null : readNumber(count);
@@ -198,7 +220,7 @@ function originalData(values: CsvValues): Record<string, string> {
   const data: Record<string, string> = {};
   for (const [column, raw] of Object.entries(values)) {
     if (raw === undefined || ORIGINAL_DATA_EXCLUDED.includes(column)) continue;
-    const text = unguardCell(raw);
+    const text = stripControlCharacters(unguardCell(raw));
     if (!isBlank(text)) data[column] = text;
   }
   return data;

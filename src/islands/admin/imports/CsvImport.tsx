@@ -47,6 +47,8 @@ export default function CsvImport() {
   const [percent, setPercent] = useState(0);
   const [rows, setRows] = useState<PreviewRow[] | null>(null);
   const [status, setStatus] = useState('');
+  /** Said beside the preview when the file was not UTF-8, so the editor checks its accents. */
+  const [encodingNote, setEncodingNote] = useState('');
   const [summary, setSummary] = useState<Summary | null>(null);
   /** Bumped by Start Over and by a new file: work of an older run stops touching the state. */
   const run = useRef(0);
@@ -60,6 +62,7 @@ export default function CsvImport() {
     setPercent(0);
     setRows(null);
     setStatus('');
+    setEncodingNote('');
     setSummary(null);
   };
 
@@ -109,6 +112,7 @@ export default function CsvImport() {
       return;
     }
     toast({ title: csvTexts.parsed, description: foundProductsText(parsed.rows.length), variant: 'success' });
+    if (parsed.encoding === 'windows-1252') setEncodingNote(csvTexts.readAsWindows1252);
     setRows(parsed.rows);
     await preview(current, parsed.rows);
   };
@@ -190,6 +194,7 @@ export default function CsvImport() {
         </div>
         <CsvFileField id={inputId} label="CSV file" inputKey={inputKey} disabled={busy} onFile={(file) => void chooseFile(file)} />
         <ImportProgress stage={stage} percent={percent} status={status} />
+        {encodingNote && <p className="text-sm text-ink-muted">{encodingNote}</p>}
         {(stage !== 'idle' || status !== '') && (
           <div className="flex flex-wrap gap-3">
             {(stage === 'previewed' || stage === 'importing') && importable > 0 && (

@@ -4,10 +4,11 @@
  */
 import { checkCsvFile, type CsvProblem } from '../../../domain/admin/csv/parse.ts';
 import { csvTexts } from '../../../domain/admin/csv/texts.ts';
+import type { CsvEncoding } from '../../../domain/admin/csv/encoding.ts';
 import type { CsvParseWorkerMessage, CsvParseWorkerRequest } from './csv-parse-protocol.ts';
 import type { PreviewRow } from './preview-rows.ts';
 
-export type ParsedCsvFile = { ok: true; rows: PreviewRow[] } | { ok: false; problem: CsvProblem };
+export type ParsedCsvFile = { ok: true; rows: PreviewRow[]; encoding: CsvEncoding } | { ok: false; problem: CsvProblem };
 
 const unreadable: CsvProblem = { title: csvTexts.unreadable, description: csvTexts.unreadable };
 
@@ -28,7 +29,8 @@ export function parseCsvFile(file: File, onProgress: (percent: number) => void):
       if (message.type === 'progress') return onProgress(message.percent);
       worker.terminate();
       if (message.type === 'unreadable') resolve({ ok: false, problem: unreadable });
-      else resolve(message.problem ? { ok: false, problem: message.problem } : { ok: true, rows: message.rows });
+      else if (message.problem || message.encoding === null) resolve({ ok: false, problem: message.problem ?? unreadable });
+      else resolve({ ok: true, rows: message.rows, encoding: message.encoding });
     };
     worker.onerror = () => {
       worker.terminate();

@@ -16,6 +16,8 @@ import {
   type CsvRowResult,
   type CsvRowState,
 } from '../../../domain/admin/csv/contract.ts';
+import type { CsvFieldChange } from '../../../domain/admin/csv/changes.ts';
+import { withDuplicatesRefused } from '../../../domain/admin/csv/duplicates.ts';
 import { csvRowNumber } from '../../../domain/admin/csv/parse.ts';
 import { readCsvRow } from '../../../domain/admin/csv/row.ts';
 import type { ProcessingCounts } from '../../../domain/admin/csv/texts.ts';
@@ -28,9 +30,11 @@ export interface PreviewRow {
   /** What the row is shown by: its title, else its link, else its SKU or ASIN. */
   label: string;
   input: CsvRowInput;
+  /** For an update of a stored product: each field it changes, old and new. */
+  changes?: CsvFieldChange[];
 }
 
-export type PreviewFilter = 'all' | 'successes';
+export type PreviewFilter = 'all' | 'successes' | 'errors';
 
 /**
  * papaparse's records as the rows the endpoints take, numbered from 2 (as the domain's rowInputsFromRecords), without
@@ -63,17 +67,21 @@ function labelOf(values: Readonly<Record<string, string>>): string {
   return '';
 }
 
-/** The rows as first shown: errors the browser finds, every other row pending. */
+/**
+ * The rows as first shown: errors the browser finds, every other row pending. Rows naming the same product (same
+ * SKU, or same link without a SKU) are found here across the whole file, which the server sees only in batches.
+ */
 export function initialPreviewRows(inputs: readonly CsvRowInput[]): PreviewRow[] {
-  return inputs.map((raw) => {
-    const input = fitToRequest(raw);
+  const fitted = inputs.map(fitToRequest);
+  const read = withDuplicatesRefused(fitted.map((input) => readCsvRow(input.rowNumber, input.values)));
+  return fitted.map((input, index) => {
     const row = { rowNumber: input.rowNumber, label: labelOf(input.values), input };
     const error = (reason: string): PreviewRow => ({ ...row, state: 'error', reason });
     if (Object.keys(input.values).length > MAX_ROW_COLUMNS) return error(`Row ${input.rowNumber}: ${importRequestTexts.tooManyColumns}`);
     if (Object.values(input.values).some((value) => value.length > MAX_CELL_CHARS)) return error(`Row ${input.rowNumber}: ${importRequestTexts.cellTooLong}`);
     if (rowBytes(input) > MAX_ROW_BYTES) return error(`Row ${input.rowNumber}: the row is too large to import.`);
-    const read = readCsvRow(input.rowNumber, input.values);
-    return read.ok ? { ...row, state: 'pending' } : error(read.reason);
+    const result = read[index]!;
+    return result.ok ? { ...row, state: 'pending' } : error(result.reason);
   });
 }
 
@@ -83,18 +91,29 @@ export function withResults(rows: readonly PreviewRow[], results: readonly CsvRo
   return rows.map((row) => {
     const result = byNumber.get(row.rowNumber);
     if (!result) return row;
-    return { ...row, state: result.outcome, reason: result.outcome === 'error' ? (result.reason ?? `Row ${row.rowNumber}: not accepted`) : undefined };
+    return {
+      ...row,
+      state: result.outcome,
+      reason: result.outcome === 'error' ? (result.reason ?? `Row ${row.rowNumber}: not accepted`) : undefined,
+      changes: result.outcome === 'update' ? result.changes : undefined,
+    };
   });
 }
 
 export const pendingInputs = (rows: readonly PreviewRow[]): CsvRowInput[] => rows.filter((row) => row.state === 'pending').map((row) => row.input);
 
-const isSuccess = (row: PreviewRow) => row.state === 'new' || row.state === 'update' || row.state === 'delete';
+/** A row that changes something: an unchanged row is not sent, as importing it would write nothing. */
+const isChange = (row: PreviewRow) => row.state === 'new' || row.state === 'update' || row.state === 'delete';
+const isSuccess = (row: PreviewRow) => isChange(row) || row.state === 'unchanged';
 
 /** The rows the import sends: those the preview says create, update or delete a product. */
-export const importableInputs = (rows: readonly PreviewRow[]): CsvRowInput[] => rows.filter(isSuccess).map((row) => row.input);
+export const importableInputs = (rows: readonly PreviewRow[]): CsvRowInput[] => rows.filter(isChange).map((row) => row.input);
 
-export const visibleRows = (rows: readonly PreviewRow[], filter: PreviewFilter): readonly PreviewRow[] => (filter === 'all' ? rows : rows.filter(isSuccess));
+export function visibleRows(rows: readonly PreviewRow[], filter: PreviewFilter): readonly PreviewRow[] {
+  if (filter === 'successes') return rows.filter(isSuccess);
+  if (filter === 'errors') return rows.filter((row) => row.state === 'error');
+  return rows;
+}
 
 /** The 'Processing complete' numbers; only meaningful once no row is pending. */
 export function previewCounts(rows: readonly PreviewRow[]): ProcessingCounts {
