@@ -415,7 +415,8 @@ describe('deleting one product', () => {
     const id = ids['massage-gun']!;
     await run((db) => db.insert(productAnalytics).values([{ productId: id, eventType: 'view' }, { productId: id, eventType: 'click' }]));
     const response = await admin.fetch(`/api/admin/products/${id}`, { method: 'DELETE' });
-    expect(response.status).toBe(204);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ id, name: 'Massage Gun', undoJobId: expect.any(Number) });
     expect(await productRow('massage-gun')).toBeUndefined();
     expect(await run((db) => db.select().from(productAnalytics).where(eq(productAnalytics.productId, id)))).toEqual([]);
     expect(await auditRows()).toMatchObject([{ action: 'product.delete', entityType: 'product', entityId: String(id), summary: 'Deleted "Massage Gun"' }]);
@@ -431,7 +432,7 @@ describe('deleting one product', () => {
   });
 
   it('answers 404 the second time', async () => {
-    expect((await admin.fetch(`/api/admin/products/${ids['widget-9']}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await admin.fetch(`/api/admin/products/${ids['widget-9']}`, { method: 'DELETE' })).status).toBe(200);
     expect((await admin.fetch(`/api/admin/products/${ids['widget-9']}`, { method: 'DELETE' })).status).toBe(404);
     expect(await run((db) => db.select({ n: sql<number>`count(*)` }).from(auditLog).where(and(eq(auditLog.action, 'product.delete'))))).toEqual([{ n: 1 }]);
   });

@@ -22,7 +22,7 @@ export type UndoField = (typeof undoFields)[number];
 export const attributeKeyOf: Partial<Record<UndoField, string>> = { status: 'status', featured: 'is_featured' };
 
 /** How a field reads in a sentence. */
-export const undoFieldLabels: Record<UndoField, string> = { inStock: 'stock', categoryId: 'category', status: 'status', featured: 'featured' };
+export const undoFieldLabels: Record<UndoField, string> = { inStock: 'stock', categoryId: 'category', status: 'status', featured: 'featured flag' };
 
 /**
  * One bulk job's changes: the field, the value it wrote to every row, and each row's prior value. A row without
@@ -125,7 +125,9 @@ export function undoneDescription(summary: string, restored: number): string {
   return `Undid "${summary}": ${productCountLabel(restored)} restored.`;
 }
 
-/** POST /api/admin/undo/:id answers this. */
+/** POST /api/admin/undo/:id takes an empty JSON object (a JSON body, as every admin write) and answers UndoResult. */
+export const undoRequestSchema = z.strictObject({});
+
 export const undoResultSchema = z.object({ jobId: z.number().int(), restored: z.number().int(), title: z.string(), description: z.string() });
 export type UndoResult = z.infer<typeof undoResultSchema>;
 
