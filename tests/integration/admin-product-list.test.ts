@@ -267,6 +267,7 @@ describe('bulk actions', () => {
       missing: 0,
       title: 'Published 2 products',
       description: '1 was already published.',
+      undoJobId: expect.any(Number),
     });
     expect((await productRow('widget-1'))!.status).toBe('published');
     expect((await productRow('mini-foam-roller'))!.attributes).toEqual({ sku: 'RW-FOAM-00002', status: 'published' });
@@ -340,6 +341,7 @@ describe('bulk actions', () => {
       missing: 2,
       title: 'Published 0 products',
       description: '1 was already published. 2 no longer exist.',
+      undoJobId: null,
     });
     expect(await auditRows()).toEqual([]);
     expect(await buildRequests('products bulk publish')).toEqual([]);
