@@ -36,7 +36,7 @@ const bar = (page: Page) => page.getByRole('group', { name: 'Bulk actions' });
 const rows = (page: Page) => page.getByRole('table', { name: 'Products to manage' }).locator('tbody tr');
 const toastWith = (page: Page, title: string) => page.getByRole('listitem').filter({ hasText: title });
 
-async function markAllOutOfStock(page: Page): Promise<void> {
+async function markAllOutOfStock(page: Page, { checkA11y = false } = {}): Promise<void> {
   await page.goto(`/dashboard/manage?category=${shelf.slug}`);
   await expect(sectionHeading(page, 'Manage')).toBeVisible();
   await expect(rows(page)).toHaveCount(PRODUCTS);
@@ -48,6 +48,7 @@ async function markAllOutOfStock(page: Page): Promise<void> {
   await expect(dialog).toContainText('Undo puts back exactly those');
   // Nothing changes before the confirmation.
   expect((await stock(page)).out).toEqual(originallyOut);
+  if (checkA11y) expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: `Mark ${PRODUCTS} products out of stock` }).click();
   await expect(dialog).toBeHidden();
   await expect(toastWith(page, `Marked ${PRODUCTS - OUT_BEFORE} products out of stock`)).toBeVisible();
@@ -72,8 +73,7 @@ test.beforeAll(async ({ browser }) => {
 
 test('a confirmed bulk change is undone from its toast, leaving the products that were out of stock before out', async ({ page }) => {
   expect(await stock(page)).toEqual({ in: originallyIn, out: originallyOut });
-  await markAllOutOfStock(page);
-  expect(await seriousViolations(page)).toEqual([]);
+  await markAllOutOfStock(page, { checkA11y: true });
 
   await toastWith(page, `Marked ${PRODUCTS - OUT_BEFORE} products out of stock`).getByRole('button', { name: 'Undo' }).click();
   await expect(toastWith(page, 'Undone')).toContainText(`Undid "Marked ${PRODUCTS - OUT_BEFORE} products out of stock": ${PRODUCTS - OUT_BEFORE} products restored.`);
