@@ -152,6 +152,12 @@ describe('Budget Picks: 92 selected, 14 already out of stock', () => {
     expect(audit.map((row) => row.summary)).toEqual([`Marked 78 products out of stock (ids ${budgetIds.filter((id) => !outBefore.includes(id)).slice(0, 20).join(', ')} and 58 more)`, 'Undid "Marked 78 products out of stock"']);
   });
 
+  it('"Mark in stock" is no undo: it puts all 92 back in stock, the 14 that were out before among them', async () => {
+    await bulkOk({ action: 'out-of-stock', allMatching: { category: 'budget' } });
+    expect(await bulkOk({ action: 'in-stock', allMatching: { category: 'budget' } })).toMatchObject({ changed: 92 });
+    expect((await stockOf(budgetIds)).in).toHaveLength(92);
+  });
+
   it('refuses a second undo of the same change', async () => {
     const job = await bulkOk({ action: 'out-of-stock', allMatching: { category: 'budget' } });
     expect((await undo(job.undoJobId!)).status).toBe(200);
