@@ -1,7 +1,8 @@
 /**
  * Bulk actions and deletes on products (issue 10, points 3 and 8). Each call is one transaction with one audit entry,
  * however many products it touches; JSON attributes change in SQL (json_set), never read, edited and written back row
- * by row, so a concurrent edit of another attribute is never overwritten.
+ * by row, so a concurrent edit of another attribute is never overwritten. A call that changes rows leaves an undo record
+ * of their prior values in the same transaction (undo.ts); deletes keep the products a day (product-trash.ts).
  */
 import { and, eq, isNotNull, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.ts';

@@ -108,7 +108,7 @@ export async function undoJob(database: Database, actor: AuditActor, jobId: numb
         }
         if (restored === 0) throw new UndoRefused(410, undoTexts.expired);
       }
-      await appendAudit(tx, actor, { action: 'undo', entityType: 'product', entityId: restored === 1 ? undefined : null, summary: `Undid "${job.summary}"` });
+      await appendAudit(tx, actor, { action: 'undo', entityType: 'product', entityId: null, summary: `Undid "${job.summary}"` });
       return { jobId, restored, title: undoTexts.done, description: undoneDescription(job.summary, restored) };
     }),
   );
