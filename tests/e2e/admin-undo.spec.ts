@@ -34,7 +34,8 @@ const originallyOut = names.slice(0, OUT_BEFORE);
 const originallyIn = names.slice(OUT_BEFORE);
 const bar = (page: Page) => page.getByRole('group', { name: 'Bulk actions' });
 const rows = (page: Page) => page.getByRole('table', { name: 'Products to manage' }).locator('tbody tr');
-const toastWith = (page: Page, title: string) => page.getByRole('listitem').filter({ hasText: title });
+/** A toast in sonner's region (named 'Notifications' and its hotkey), not an activity entry with the same words. */
+const toastWith = (page: Page, title: string) => page.getByRole('region', { name: /^Notifications/ }).getByRole('listitem').filter({ hasText: title });
 
 async function markAllOutOfStock(page: Page, { checkA11y = false } = {}): Promise<void> {
   await page.goto(`/dashboard/manage?category=${shelf.slug}`);
