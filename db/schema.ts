@@ -362,6 +362,55 @@ export const auditLog = sqliteTable(
 );
 export type AuditLogRow = typeof auditLog.$inferSelect;
 
+export const undoJobKinds = ['bulk', 'delete'] as const;
+export type UndoJobKind = (typeof undoJobKinds)[number];
+
+/**
+ * What an undoable admin write changed, so Undo can put it back (src/server/admin/undo.ts). A bulk job keeps the prior
+ * value of exactly the rows and the one field it changed (`changes`, src/domain/admin/undo.ts); a delete keeps the
+ * products themselves in product_trash for a day. `undone_at` is set in the undo's own transaction, so a job is
+ * undone once.
+ */
+export const undoJobs = sqliteTable(
+  'undo_jobs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind', { enum: undoJobKinds }).notNull(),
+    /** The bulk action, or 'delete'. */
+    action: text('action').notNull(),
+    /** What was done, as the toast said it: 'Marked 78 products out of stock'. */
+    summary: text('summary').notNull(),
+    /** A bulk job's field changes (BulkJobChanges); null for a delete. */
+    changes: text('changes', { mode: 'json' }).$type<unknown>(),
+    /** The audit entry the write appended, so the overview's activity can offer Undo beside it. */
+    auditId: integer('audit_id').references(() => auditLog.id, { onDelete: 'set null' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    undoneAt: integer('undone_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('undo_jobs_audit_idx').on(t.auditId), index('undo_jobs_created_idx').on(t.createdAt)],
+);
+export type UndoJobRow = typeof undoJobs.$inferSelect;
+
+/**
+ * Deleted products, kept for a day so a delete can be undone (soft delete). The product row and every row that
+ * belonged to it are removed exactly as a delete removes them, so no page, list or query can show it; `snapshot` holds
+ * those rows as stored (column name to raw value) to be written back with the same id, slug and data. Rows older than
+ * a day are purged by the scheduled clean-up (src/server/jobs/trash-purge.ts).
+ */
+export const productTrash = sqliteTable(
+  'product_trash',
+  {
+    productId: integer('product_id').primaryKey(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => undoJobs.id, { onDelete: 'cascade' }),
+    snapshot: text('snapshot', { mode: 'json' }).$type<unknown>().notNull(),
+    deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('product_trash_job_idx').on(t.jobId), index('product_trash_deleted_idx').on(t.deletedAt)],
+);
+
 
 /**
  * Tracking's daily random salts (ARCHITECTURE section 8). A client key is a hash of the salt with the

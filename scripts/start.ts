@@ -40,6 +40,7 @@ const running: {
   queue?: LocalRebuildQueue;
   pinterest?: PinterestTimer;
   linkHealth?: LinkHealthTimer;
+  trashPurge?: { stop(): Promise<void> };
   unregisterBuilder?: () => void;
 } = {};
 
@@ -52,6 +53,7 @@ async function stop(why: string, exitCode = 0): Promise<never> {
   running.unregisterBuilder?.();
   await running.pinterest?.stop();
   await running.linkHealth?.stop();
+  await running.trashPurge?.stop();
   await running.queue?.close();
   await running.server?.close();
   folders.close();
@@ -188,6 +190,11 @@ async function startServices(): Promise<void> {
   if (config.LINK_HEALTH_SCHEDULER !== 'off') {
     const { startLinkHealthTimer } = await import('../src/server/jobs/link-health-timer.ts');
     running.linkHealth = startLinkHealthTimer(database, { logger: consoleLogger });
+  }
+  // Deleted products are purged a day after the delete; Netlify runs product-trash-purge-scheduled.ts instead.
+  {
+    const { startTrashPurgeTimer } = await import('../src/server/jobs/trash-purge.ts');
+    running.trashPurge = startTrashPurgeTimer(database, { logger: consoleLogger });
   }
 
   await server.functionsLoaded;

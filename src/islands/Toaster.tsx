@@ -17,7 +17,12 @@ function belowHeader(): number | undefined {
 }
 
 function display(message: ToastMessage): void {
-  const options = { description: message.description, ...(message.id ? { id: message.id } : {}) };
+  const options = {
+    description: message.description,
+    ...(message.id ? { id: message.id } : {}),
+    ...(message.action ? { action: message.action } : {}),
+    ...(message.duration ? { duration: message.duration } : {}),
+  };
   if (message.variant === 'error') show.error(message.title, options);
   else if (message.variant === 'success') show.success(message.title, options);
   else show(message.title, options);

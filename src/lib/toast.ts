@@ -9,6 +9,10 @@ export interface ToastMessage {
   variant?: 'default' | 'success' | 'error';
   /** A toast with the id of one still shown replaces it; dismissToast(id) removes it. */
   id?: string;
+  /** A button in the toast (sonner's action), e.g. Undo. Not carried over by flashToast. */
+  action?: { label: string; onClick: () => void };
+  /** How long it stays, in ms, when not the Toaster's default. */
+  duration?: number;
 }
 
 export const TOAST_EVENT = 'repwell:toast';
@@ -36,7 +40,8 @@ export function dismissToast(id: string): void {
 /** Shows the message on the next page this tab opens. */
 export function flashToast(message: ToastMessage): void {
   try {
-    sessionStorage.setItem(FLASH_KEY, JSON.stringify(message));
+    const { action: _action, ...carried } = message;
+    sessionStorage.setItem(FLASH_KEY, JSON.stringify(carried));
   } catch {
     // Without storage the message is simply not carried over.
   }

@@ -45,6 +45,8 @@ export const RUNTIME_TABLES: Readonly<Record<string, string>> = {
   wishlists: "shoppers' saved products",
   contact_messages: 'messages sent through the contact form',
   audit_log: "who changed what in the admin panel",
+  undo_jobs: 'what undoable admin writes changed',
+  product_trash: 'deleted products kept a day for Undo',
   tracking_salts: "tracking's daily salts",
   tracking_recent_events: "tracking's repeat window",
   csv_import_batches: 'CSV import progress',

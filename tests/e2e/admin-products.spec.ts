@@ -223,6 +223,9 @@ test('Manage selects a row, the page, then everything matching, and publishes it
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole('group', { name: 'Bulk actions' }).getByRole('button', { name: 'Publish', exact: true }).click();
+  // More than one product: the change is confirmed first, naming the count.
+  const confirm = page.getByRole('alertdialog', { name: `Publish ${matching.total} products?` });
+  await confirm.getByRole('button', { name: `Publish ${matching.total} products` }).click();
   const changed = matching.total - alreadyPublished;
   await expect(page.getByText(`Published ${changed} ${changed === 1 ? 'product' : 'products'}`, { exact: true })).toBeVisible();
   if (alreadyPublished > 0) {

@@ -268,6 +268,7 @@ describe('bulk actions', () => {
       missing: 0,
       title: 'Published 2 products',
       description: '1 was already published.',
+      undoJobId: expect.any(Number),
     });
     expect((await productRow('widget-1'))!.status).toBe('published');
     expect((await productRow('mini-foam-roller'))!.attributes).toEqual({ sku: 'RW-FOAM-00002', status: 'published' });
@@ -341,6 +342,7 @@ describe('bulk actions', () => {
       missing: 2,
       title: 'Published 0 products',
       description: '1 was already published. 2 no longer exist.',
+      undoJobId: null,
     });
     expect(await auditRows()).toEqual([]);
     expect(await buildRequests('products bulk publish')).toEqual([]);
@@ -416,7 +418,8 @@ describe('deleting one product', () => {
     const id = ids['massage-gun']!;
     await run((db) => db.insert(productAnalytics).values([{ productId: id, eventType: 'view' }, { productId: id, eventType: 'click' }]));
     const response = await admin.fetch(`/api/admin/products/${id}`, { method: 'DELETE' });
-    expect(response.status).toBe(204);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ id, name: 'Massage Gun', undoJobId: expect.any(Number) });
     expect(await productRow('massage-gun')).toBeUndefined();
     expect(await run((db) => db.select().from(productAnalytics).where(eq(productAnalytics.productId, id)))).toEqual([]);
     expect(await auditRows()).toMatchObject([{ action: 'product.delete', entityType: 'product', entityId: String(id), summary: 'Deleted "Massage Gun"' }]);
@@ -432,7 +435,7 @@ describe('deleting one product', () => {
   });
 
   it('answers 404 the second time', async () => {
-    expect((await admin.fetch(`/api/admin/products/${ids['widget-9']}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await admin.fetch(`/api/admin/products/${ids['widget-9']}`, { method: 'DELETE' })).status).toBe(200);
     expect((await admin.fetch(`/api/admin/products/${ids['widget-9']}`, { method: 'DELETE' })).status).toBe(404);
     expect(await run((db) => db.select({ n: sql<number>`count(*)` }).from(auditLog).where(and(eq(auditLog.action, 'product.delete'))))).toEqual([{ n: 1 }]);
   });

@@ -53,6 +53,7 @@ const publicProbes: Record<string, { request: Probe; status: number }> = {
   'link-health-background': { request: probe('POST', '/api/jobs/link-health', {}), status: 403 },
   'link-health-scheduled': { request: probe('POST', '/.netlify/functions/link-health-scheduled', { next_run: '2026-11-27T15:00:00Z' }), status: 204 },
   'pinterest-scheduled': { request: probe('POST', '/.netlify/functions/pinterest-scheduled', { next_run: '2026-11-27T15:05:00Z' }), status: 200 },
+  'product-trash-purge-scheduled': { request: probe('POST', '/.netlify/functions/product-trash-purge-scheduled', { next_run: '2026-11-27T15:00:00Z' }), status: 200 },
 };
 
 let outDir: string;

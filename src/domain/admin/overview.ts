@@ -5,6 +5,7 @@
  * build state are decided here, in plain functions, so they are unit-tested.
  */
 import { z } from 'zod';
+import { undoStates } from './undo.ts';
 
 export const siteBuildStatuses = ['queued', 'building', 'succeeded', 'failed'] as const;
 export type SiteBuildStatus = (typeof siteBuildStatuses)[number];
@@ -44,6 +45,8 @@ export const auditRecordSchema = z.object({
   entityType: z.string(),
   entityId: z.string().nullable(),
   summary: z.string(),
+  /** The undoable write this entry records, and whether Undo is still offered. */
+  undo: z.object({ jobId: z.number().int(), state: z.enum(undoStates) }).nullable().default(null),
 });
 export type AuditRecordView = z.infer<typeof auditRecordSchema>;
 

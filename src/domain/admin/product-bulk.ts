@@ -76,6 +76,8 @@ export const bulkResultSchema = z.object({
   title: z.string(),
   /** The rest, e.g. '3 were already published.'; empty when there is nothing more to say. */
   description: z.string(),
+  /** The undo record of what changed (POST /api/admin/undo/:id); null when nothing changed. */
+  undoJobId: z.number().int().nullable(),
 });
 export type BulkResult = z.infer<typeof bulkResultSchema>;
 
@@ -118,6 +120,7 @@ export function bulkResult(action: BulkAction, counts: BulkCounts, categoryName 
     missing: counts.missing,
     title: phrase.done(products(counts.changed), categoryName),
     description: notes.join(' '),
+    undoJobId: null,
   };
 }
 
@@ -128,12 +131,65 @@ export function idsSummary(ids: readonly number[], shown = 20): string {
   return ids.length > shown ? `ids ${head} and ${(ids.length - shown).toLocaleString('en-US')} more` : `${ids.length === 1 ? 'id' : 'ids'} ${head}`;
 }
 
-/** The Manage screen's confirmation before a bulk delete. */
-export function bulkDeleteQuestion(count: number): string {
-  return `Delete ${products(count)}?`;
+/** Whether an action on `count` products asks first: one product changes at once, more after a confirmation. */
+export function bulkNeedsConfirmation(count: number): boolean {
+  return count > 1;
 }
 
-export const bulkDeleteWarning = 'Their click and view history is deleted with them, and they leave the public site at the next build. This cannot be undone.';
+/** The confirmation's question, naming the count and the change: 'Mark 92 products out of stock?'. */
+export function bulkQuestion(action: BulkAction, count: number, categoryName = ''): string {
+  const what = products(count);
+  switch (action) {
+    case 'publish':
+      return `Publish ${what}?`;
+    case 'unpublish':
+      return `Unpublish ${what}?`;
+    case 'activate':
+      return `Set ${what} to active?`;
+    case 'feature':
+      return `Feature ${what}?`;
+    case 'unfeature':
+      return `Remove ${what} from featured?`;
+    case 'move':
+      return `Move ${what} to ${categoryName || 'the chosen category'}?`;
+    case 'in-stock':
+      return `Mark ${what} in stock?`;
+    case 'out-of-stock':
+      return `Mark ${what} out of stock?`;
+    case 'delete':
+      return `Delete ${what}?`;
+  }
+}
+
+/** What the confirmation says will change, and how to take it back. */
+export function bulkWarning(action: BulkAction): string {
+  const undo = 'You can undo it from the toast or from Recent activity on the overview.';
+  switch (action) {
+    case 'publish':
+    case 'activate':
+      return `Their status changes and they are listed on the public site at the next build. ${undo}`;
+    case 'unpublish':
+      return `They become drafts and leave the public site at the next build. ${undo}`;
+    case 'feature':
+    case 'unfeature':
+      return `Their featured flag changes; the home page and Top Picks follow at the next build. ${undo}`;
+    case 'move':
+      return `Their category changes on the public site at the next build. ${undo}`;
+    case 'in-stock':
+    case 'out-of-stock':
+      return `Their stock changes; only products whose stock differs are changed, so Undo puts back exactly those. ${undo}`;
+    case 'delete':
+      return bulkDeleteWarning;
+  }
+}
+
+/** The Manage screen's confirmation before a bulk delete. */
+export function bulkDeleteQuestion(count: number): string {
+  return bulkQuestion('delete', count);
+}
+
+export const bulkDeleteWarning =
+  'Their click and view history is deleted with them, and they leave the public site at the next build. You can undo this for a day (from the toast or from Recent activity on the overview).';
 
 /** Labels of the bulk action bar, in its order. */
 export const bulkActionLabels: Record<BulkAction, string> = {

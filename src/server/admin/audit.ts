@@ -7,9 +7,10 @@
  *     await appendAudit(tx, actor, { action: 'product.update', entityType: 'product', entityId: id, summary: 'Updated "Foam Roller"' });
  *   }));
  */
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Database, Db } from '../../../db/client.ts';
-import { auditLog } from '../../../db/schema.ts';
+import { auditLog, undoJobs } from '../../../db/schema.ts';
+import { undoState, type UndoState } from '../../domain/admin/undo.ts';
 import type { AppUser } from '../../domain/user.ts';
 
 /** Who made a change: the signed-in admin. */
@@ -33,11 +34,12 @@ type Writer = Pick<Db, 'insert'>;
 
 const MAX_SUMMARY = 500;
 
-export async function appendAudit(writer: Writer, actor: AuditAuthor, entries: AuditEntry | readonly AuditEntry[]): Promise<void> {
+/** Appends the entries; answers their ids, in order. */
+export async function appendAudit(writer: Writer, actor: AuditAuthor, entries: AuditEntry | readonly AuditEntry[]): Promise<number[]> {
   const list = Array.isArray(entries) ? entries : [entries as AuditEntry];
-  if (list.length === 0) return;
+  if (list.length === 0) return [];
   const at = new Date();
-  await writer.insert(auditLog).values(
+  const rows = await writer.insert(auditLog).values(
     list.map((entry) => ({
       at,
       userId: actor.id,
@@ -47,7 +49,8 @@ export async function appendAudit(writer: Writer, actor: AuditAuthor, entries: A
       entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
       summary: entry.summary.length > MAX_SUMMARY ? `${entry.summary.slice(0, MAX_SUMMARY - 1)}…` : entry.summary,
     })),
-  );
+  ).returning({ id: auditLog.id });
+  return rows.map((row) => row.id);
 }
 
 export interface AuditRecord {
@@ -58,18 +61,23 @@ export interface AuditRecord {
   entityType: string;
   entityId: string | null;
   summary: string;
+  /** The undoable write this entry records, and whether Undo is still offered; null for other entries. */
+  undo: { jobId: number; state: UndoState } | null;
 }
 
 /** The newest entries first. */
-export async function listRecentAudit(database: Database, limit = 20): Promise<AuditRecord[]> {
-  const rows = await database.run((db) => db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(limit));
-  return rows.map((row) => ({
-    id: row.id,
-    at: row.at,
-    userEmail: row.userEmail,
-    action: row.action,
-    entityType: row.entityType,
-    entityId: row.entityId,
-    summary: row.summary,
+export async function listRecentAudit(database: Database, limit = 20, now: Date = new Date()): Promise<AuditRecord[]> {
+  const rows = await database.run((db) =>
+    db.select({ entry: auditLog, job: undoJobs }).from(auditLog).leftJoin(undoJobs, eq(undoJobs.auditId, auditLog.id)).orderBy(desc(auditLog.id)).limit(limit),
+  );
+  return rows.map(({ entry, job }) => ({
+    id: entry.id,
+    at: entry.at,
+    userEmail: entry.userEmail,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    summary: entry.summary,
+    undo: job ? { jobId: job.id, state: undoState(job, now) } : null,
   }));
 }

@@ -1,15 +1,19 @@
 /**
  * Bulk actions and deletes on products (issue 10, points 3 and 8). Each call is one transaction with one audit entry,
  * however many products it touches; JSON attributes change in SQL (json_set), never read, edited and written back row
- * by row, so a concurrent edit of another attribute is never overwritten.
+ * by row, so a concurrent edit of another attribute is never overwritten. A call that changes rows leaves an undo record
+ * of their prior values in the same transaction (undo.ts); deletes keep the products a day (product-trash.ts).
  */
 import { and, eq, isNotNull, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.ts';
 import { inJsonList } from '../../../db/sql.ts';
 import { affiliateLinks, categories, productAnalytics, products } from '../../../db/schema.ts';
+import { attributeKeyOf, fieldValue, type BulkJobChanges, type UndoField } from '../../domain/admin/undo.ts';
 import { bulkResult, bulkTexts, idsSummary, statusOfAction, type BulkAction, type BulkRequest, type BulkResult } from '../../domain/admin/product-bulk.ts';
 import { appendAudit, type AuditActor } from './audit.ts';
 import { productFilterCondition } from './product-list.ts';
+import { trashProducts } from './product-trash.ts';
+import { createUndoJob, linkUndoJob } from './undo.ts';
 
 
 /** A request that names something that is not there: answered with 422 or 404 and the message. */
@@ -38,6 +42,26 @@ function needsChange(action: BulkAction, categoryId: number | undefined): SQL | 
       return sql`${products.categoryId} is not ${categoryId ?? null}`;
     default:
       return undefined;
+  }
+}
+
+/** The one field an action writes, and the value it writes there (what Undo compares and puts back). */
+function writtenField(action: BulkAction, categoryId: number | undefined): { field: UndoField; after: unknown } {
+  const status = statusOfAction[action];
+  if (status) return { field: 'status', after: status };
+  switch (action) {
+    case 'feature':
+      return { field: 'featured', after: true };
+    case 'unfeature':
+      return { field: 'featured', after: false };
+    case 'in-stock':
+      return { field: 'inStock', after: true };
+    case 'out-of-stock':
+      return { field: 'inStock', after: false };
+    case 'move':
+      return { field: 'categoryId', after: categoryId ?? null };
+    default:
+      throw new Error(`No field for ${action}`);
   }
 }
 
@@ -106,41 +130,67 @@ export async function applyBulkAction(database: Database, actor: AuditActor, req
       }
       const ids = await selectedIds(tx, request);
       const missing = request.ids ? request.ids.length - ids.length : 0;
+      const now = new Date();
       let changedIds: number[] = [];
+      let jobId: number | null = null;
       if (request.action === 'delete') {
-        await deleteProducts(tx, ids);
-        changedIds = ids;
+        if (ids.length > 0) {
+          jobId = await createUndoJob(tx, actor, { kind: 'delete', action: 'delete', summary: '', now });
+          changedIds = await trashProducts(tx, ids, jobId, now);
+        }
       } else if (ids.length > 0) {
-        const updated = await tx
-          .update(products)
-          .set(changes(request.action, request.categoryId))
-          .where(and(inJsonList(products.id, ids), needsChange(request.action, request.categoryId)))
-          .returning({ id: products.id });
-        changedIds = updated.map((row) => row.id).sort((a, b) => a - b);
+        // The prior values of exactly the rows this action changes, read in its transaction, for Undo.
+        const { field, after } = writtenField(request.action, request.categoryId);
+        const where = and(inJsonList(products.id, ids), needsChange(request.action, request.categoryId));
+        const before = await tx
+          .select({ id: products.id, inStock: products.inStock, categoryId: products.categoryId, attributes: products.attributes })
+          .from(products)
+          .where(where)
+          .orderBy(products.id);
+        if (before.length > 0) {
+          const updated = await tx.update(products).set(changes(request.action, request.categoryId)).where(inJsonList(products.id, before.map((row) => row.id))).returning({ id: products.id });
+          changedIds = updated.map((row) => row.id).sort((a, b) => a - b);
+          const jobChanges: BulkJobChanges = { field, after, rows: before.map((row) => priorValue(field, row)) };
+          jobId = await createUndoJob(tx, actor, { kind: 'bulk', action: request.action, summary: '', changes: jobChanges, now });
+        }
       }
       const result = bulkResult(request.action, { matched: ids.length, changed: changedIds.length, missing }, categoryName);
-      if (changedIds.length > 0) {
-        await appendAudit(tx, actor, {
+      if (changedIds.length > 0 && jobId !== null) {
+        const [auditId] = await appendAudit(tx, actor, {
           action: `products.bulk.${request.action}`,
           entityType: 'product',
           entityId: changedIds.length === 1 ? changedIds[0] : null,
           summary: `${result.title} (${idsSummary(changedIds)})`,
         });
+        await linkUndoJob(tx, jobId, result.title, auditId);
       }
-      return result;
+      return { ...result, undoJobId: changedIds.length > 0 ? jobId : null };
     }),
   );
 }
 
-/** Deletes one product (analytics rows first); 404 when there is no such product. */
-export async function deleteProduct(database: Database, actor: AuditActor, id: number): Promise<{ id: number; name: string }> {
+/**
+ * Deletes one product as a delete does (analytics rows first), keeping it a day so the delete can be undone;
+ * 404 when there is no such product.
+ */
+export async function deleteProduct(database: Database, actor: AuditActor, id: number): Promise<{ id: number; name: string; undoJobId: number }> {
   return database.run((db) =>
     db.transaction(async (tx) => {
       const product = await tx.select({ id: products.id, name: products.name }).from(products).where(eq(products.id, id)).get();
       if (!product) throw new BulkInputError(404, bulkTexts.productNotFoundDescription);
-      await deleteProducts(tx, [id]);
-      await appendAudit(tx, actor, { action: 'product.delete', entityType: 'product', entityId: id, summary: `Deleted "${product.name}"` });
-      return product;
+      const summary = `Deleted "${product.name}"`;
+      const undoJobId = await createUndoJob(tx, actor, { kind: 'delete', action: 'delete', summary, now: new Date() });
+      await trashProducts(tx, [id], undoJobId, new Date());
+      const [auditId] = await appendAudit(tx, actor, { action: 'product.delete', entityType: 'product', entityId: id, summary });
+      await linkUndoJob(tx, undoJobId, summary, auditId);
+      return { ...product, undoJobId };
     }),
   );
+}
+
+/** A changed row's prior value of the field; an attribute that was absent has no `before`. */
+function priorValue(field: UndoField, row: { id: number; inStock: boolean; categoryId: number | null; attributes: Record<string, unknown> }): BulkJobChanges['rows'][number] {
+  const key = attributeKeyOf[field];
+  if (key !== undefined && !Object.hasOwn(row.attributes, key)) return { id: row.id };
+  return { id: row.id, before: fieldValue(field, row) };
 }

@@ -8,7 +8,7 @@ import type { RowSelectionState } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
 import type { BulkAction, BulkRequestInput } from '../../../domain/admin/product-bulk.ts';
 import { filterOf, productCountLabel, productListSearchParams } from '../../../domain/admin/product-list.ts';
-import { toast } from '../../../lib/toast.ts';
+import { toastWithUndo } from '../undo/undo-api.ts';
 import { toastApiError } from '../api.ts';
 import { useMutation, useQueryClient } from '../query.ts';
 import BulkActionBar from './bulk-action-bar.tsx';
@@ -58,7 +58,7 @@ export default function ManageSection() {
   const bulk = useMutation({
     mutationFn: (body: BulkRequestInput) => productListApi.bulk(body),
     onSuccess: (result) => {
-      toast({ title: result.title, description: result.description || undefined, variant: 'success' });
+      toastWithUndo(queryClient, { title: result.title, description: result.description || undefined, variant: 'success' }, result.undoJobId);
       setRowSelection({});
       setAllMatching(false);
     },

@@ -8,7 +8,7 @@ import { X } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import type { BulkAction } from '../../../domain/admin/product-bulk.ts';
 import type { ProductListRow, ProductStatus } from '../../../domain/admin/product-list.ts';
-import { toast } from '../../../lib/toast.ts';
+import { toastWithUndo } from '../undo/undo-api.ts';
 import { ui } from '../../ui.ts';
 import { toastApiError } from '../api.ts';
 import { useMutation, useQueryClient } from '../query.ts';
@@ -45,13 +45,14 @@ export default function ProductsSection() {
 
   const change = useMutation({
     mutationFn: ({ row, action }: { row: ProductListRow; action: BulkAction }) => productListApi.bulk({ action, ids: [row.id] }),
-    onSuccess: (result, { row }) => toast({ title: result.title, description: result.changed > 0 ? `"${row.name}"` : undefined, variant: 'success' }),
+    onSuccess: (result, { row }) => toastWithUndo(queryClient, { title: result.title, description: result.changed > 0 ? `"${row.name}"` : undefined, variant: 'success' }, result.undoJobId),
     onError: (error) => toastApiError(error, 'Error updating product'),
     onSettled: () => refreshAfterProductWrite(queryClient),
   });
   const remove = useMutation({
     mutationFn: (row: ProductListRow) => productListApi.remove(row.id),
-    onSuccess: (_, row) => toast({ title: 'Product deleted', description: `"${row.name}" was deleted. It leaves the public site at the next build.`, variant: 'success' }),
+    onSuccess: (deleted, row) =>
+      toastWithUndo(queryClient, { title: 'Product deleted', description: `"${row.name}" was deleted. It leaves the public site at the next build.`, variant: 'success' }, deleted.undoJobId),
     onError: (error) => toastApiError(error, 'Error deleting product'),
     onSettled: () => refreshAfterProductWrite(queryClient),
   });

@@ -1,10 +1,11 @@
 /**
  * The Manage screen's bulk actions on the selection: publish, unpublish, feature, unfeature, move to a category, mark
- * in or out of stock, delete (after a confirmation with the count). Everything is disabled while nothing is selected
+ * in or out of stock, delete. An action on more than one product asks first, naming the count and the change
+ * ('Mark 92 products out of stock?'); one product changes at once. Everything is disabled while nothing is selected
  * or an action runs.
  */
 import { useId, useState, type ReactNode } from 'react';
-import { bulkActionLabels, bulkDeleteQuestion, bulkDeleteWarning, type BulkAction } from '../../../domain/admin/product-bulk.ts';
+import { bulkActionLabels, bulkNeedsConfirmation, bulkQuestion, bulkWarning, type BulkAction } from '../../../domain/admin/product-bulk.ts';
 import { productCountLabel } from '../../../domain/admin/product-list.ts';
 import { ui } from '../../ui.ts';
 import { categoriesApi, categoryKeys } from '../categories/categories-api.ts';
@@ -27,8 +28,14 @@ export default function BulkActionBar({ count, busy, onAction, children }: BulkA
   const moveId = useId();
   const [categoryId, setCategoryId] = useState('');
   const categories = useQuery({ queryKey: categoryKeys.all, queryFn: categoriesApi.list });
+  const [pending, setPending] = useState<{ action: BulkAction; categoryId?: number }>();
   const disabled = count === 0 || busy;
-  const run = (action: BulkAction, category?: number) => void onAction(action, category).catch(() => undefined);
+  const run = (action: BulkAction, category?: number) => {
+    // A delete always asks, even for one product: it is the one action whose Undo lasts only a day.
+    if (action === 'delete' || bulkNeedsConfirmation(count)) setPending({ action, categoryId: category });
+    else void onAction(action, category).catch(() => undefined);
+  };
+  const categoryName = (id: number | undefined) => categories.data?.categories.find((category) => category.id === id)?.name ?? '';
 
   return (
     <div role="group" aria-label="Bulk actions" className={`${ui.card} flex flex-wrap items-center gap-2 p-3`}>
@@ -56,16 +63,19 @@ export default function BulkActionBar({ count, busy, onAction, children }: BulkA
           {bulkActionLabels.move}
         </button>
       </div>
+      <button type="button" className={`${destructiveButton} h-9 px-3`} disabled={disabled} onClick={() => run('delete')}>
+        {bulkActionLabels.delete}
+      </button>
       <ConfirmDialog
-        trigger={
-          <button type="button" className={`${destructiveButton} h-9 px-3`} disabled={disabled}>
-            {bulkActionLabels.delete}
-          </button>
-        }
-        title={bulkDeleteQuestion(count)}
-        description={bulkDeleteWarning}
-        confirmLabel={`Delete ${productCountLabel(count)}`}
-        onConfirm={() => onAction('delete')}
+        open={pending !== undefined}
+        onOpenChange={(open) => {
+          if (!open) setPending(undefined);
+        }}
+        title={pending ? bulkQuestion(pending.action, count, categoryName(pending.categoryId)) : ''}
+        description={pending ? bulkWarning(pending.action) : ''}
+        confirmLabel={pending ? bulkQuestion(pending.action, count, categoryName(pending.categoryId)).slice(0, -1) : ''}
+        tone={pending?.action === 'delete' ? 'destructive' : 'default'}
+        onConfirm={() => (pending ? onAction(pending.action, pending.categoryId) : undefined)}
       />
       {children}
     </div>

@@ -18,8 +18,7 @@ export const productListApi = {
     return adminRequest(`/api/admin/products${search ? `?${search}` : ''}`, productListSchema);
   },
   bulk: (body: BulkRequestInput) => adminRequest('/api/admin/products/bulk', bulkResultSchema, { method: 'POST', json: body }),
-  // 204 No Content: the answer has no body to check.
-  remove: (id: number) => adminRequest(`/api/admin/products/${id}`, z.null(), { method: 'DELETE' }),
+  remove: (id: number) => adminRequest(`/api/admin/products/${id}`, z.object({ id: z.number(), name: z.string(), undoJobId: z.number().int() }), { method: 'DELETE' }),
 };
 
 /** After a write: every list page, the category counts and the overview's figures may have changed. */

@@ -78,7 +78,7 @@ export function rowActionColumns(handlers: RowActionHandlers): { featured: Produ
             </button>
           }
           title={`Delete "${row.name}"?`}
-          description="Its click and view history is deleted with it, and it leaves the public site at the next build. This cannot be undone."
+          description="Its click and view history is deleted with it, and it leaves the public site at the next build. You can undo this for a day (from the toast or from Recent activity on the overview)."
           confirmLabel="Delete"
           onConfirm={() => handlers.onDelete(row)}
         />

@@ -24,12 +24,14 @@ export interface ConfirmDialogProps {
   confirmLabel: string;
   /** Closes the dialog when it resolves; a rejection keeps it open (the caller toasts the error). */
   onConfirm: () => Promise<unknown> | void;
+  /** The confirm button's look: red for what removes things (the default), the plain primary button otherwise. */
+  tone?: 'destructive' | 'default';
 }
 
 export const destructiveButton =
   'inline-flex h-10 items-center justify-center gap-2 rounded-full bg-sale px-4 text-sm font-semibold text-white hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-60';
 
-export function ConfirmDialog({ trigger, open, onOpenChange, title, description, confirmLabel, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({ trigger, open, onOpenChange, title, description, confirmLabel, onConfirm, tone = 'destructive' }: ConfirmDialogProps) {
   const [innerOpen, setInnerOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const isOpen = open ?? innerOpen;
@@ -64,7 +66,7 @@ export function ConfirmDialog({ trigger, open, onOpenChange, title, description,
               Cancel
             </AlertDialog.Cancel>
             {/* Not AlertDialog.Action: that closes at once, before the write has answered. */}
-            <button type="button" className={destructiveButton} disabled={busy} aria-busy={busy || undefined} onClick={() => void confirm()}>
+            <button type="button" className={tone === 'destructive' ? destructiveButton : `${ui.primaryButton} h-10`} disabled={busy} aria-busy={busy || undefined} onClick={() => void confirm()}>
               {busy ? 'Working…' : confirmLabel}
             </button>
           </div>

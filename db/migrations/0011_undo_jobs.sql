@@ -1,0 +1,26 @@
+CREATE TABLE `product_trash` (
+	`product_id` integer PRIMARY KEY NOT NULL,
+	`job_id` integer NOT NULL,
+	`snapshot` text NOT NULL,
+	`deleted_at` integer NOT NULL,
+	FOREIGN KEY (`job_id`) REFERENCES `undo_jobs`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `product_trash_job_idx` ON `product_trash` (`job_id`);--> statement-breakpoint
+CREATE INDEX `product_trash_deleted_idx` ON `product_trash` (`deleted_at`);--> statement-breakpoint
+CREATE TABLE `undo_jobs` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`kind` text NOT NULL,
+	`action` text NOT NULL,
+	`summary` text NOT NULL,
+	`changes` text,
+	`audit_id` integer,
+	`user_id` text,
+	`created_at` integer NOT NULL,
+	`undone_at` integer,
+	FOREIGN KEY (`audit_id`) REFERENCES `audit_log`(`id`) ON UPDATE no action ON DELETE set null,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
+CREATE INDEX `undo_jobs_audit_idx` ON `undo_jobs` (`audit_id`);--> statement-breakpoint
+CREATE INDEX `undo_jobs_created_idx` ON `undo_jobs` (`created_at`);
