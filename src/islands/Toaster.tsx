@@ -20,6 +20,7 @@ function display(message: ToastMessage): void {
   const options = { description: message.description, ...(message.id ? { id: message.id } : {}) };
   if (message.variant === 'error') show.error(message.title, options);
   else if (message.variant === 'success') show.success(message.title, options);
+  else if (message.variant === 'warning') show.warning(message.title, options);
   else show(message.title, options);
 }
 
