@@ -129,7 +129,7 @@ async function insertProduct(tx: Tx, actor: AuditActor, url: string, detected: D
       attributes: { ...columns.attributes, ...scrapeAttributes(record, scraped) },
       description: sanitizeDescription(columns.description),
       // A draft whose name could not be read is addressed by its product code until the editor names it.
-      slug: await freeProductSlug(tx, productSlugBase(input.name || detected.productCode || '')),
+      slug: await freeProductSlug(tx, productSlugBase(input.name || detected.productCode || 'untitled-draft')),
       categoryId: await uncategorizedId(tx),
       affiliateLinkId: linkId,
       createdAt: now,
