@@ -112,7 +112,11 @@ test.describe('Add by link as an admin', () => {
     await expect(page.getByText(/Ref=sr/i)).toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);
     await notice.getByRole('button', { name: 'Edit Untitled draft' }).click();
-    await expect(page.getByRole('textbox', { name: 'Product name (required)' })).toHaveValue('');
+    // The editor asks for the name at once, under the field.
+    const name = page.getByRole('textbox', { name: 'Product name (required)' });
+    await expect(name).toHaveValue('');
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Please fill in at least the product name and affiliate URL.')).toBeVisible();
   });
 
   test('pasting a link already in the catalogue offers the existing product instead of a copy', async ({ page }) => {
