@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { needsReviewReason, productNameFromUrl } from '../../src/domain/admin/needs-review.ts';
+import { needsReviewReason, productDisplayName, productNameFromUrl } from '../../src/domain/admin/needs-review.ts';
 
 describe('productNameFromUrl', () => {
   it.each([
@@ -32,5 +32,13 @@ describe('needsReviewReason', () => {
     expect(needsReviewReason({ needs_review: true })).toBeNull();
     expect(needsReviewReason({})).toBeNull();
     expect(needsReviewReason(null)).toBeNull();
+  });
+});
+
+describe('productDisplayName', () => {
+  it('shows an unnamed draft as such, and any name as it is', () => {
+    expect(productDisplayName('')).toBe('Untitled draft');
+    expect(productDisplayName('  ')).toBe('Untitled draft');
+    expect(productDisplayName('Foam Roller')).toBe('Foam Roller');
   });
 });

@@ -23,6 +23,12 @@ export function needsReviewReason(attributes: Readonly<Record<string, unknown>> 
   return typeof value === 'string' && (needsReviewReasons as readonly string[]).includes(value) ? (value as NeedsReviewReason) : null;
 }
 
+/** How lists and labels show a product whose name could not be read (the stored name stays empty, never invented). */
+export const UNTITLED_PRODUCT_LABEL = 'Untitled draft';
+export function productDisplayName(name: string): string {
+  return name.trim() === '' ? UNTITLED_PRODUCT_LABEL : name;
+}
+
 /**
  * Path segments that say nothing about the product: Amazon's /dp/ and /gp/product/, shop prefixes, locale codes,
  * numeric ids, product codes (ten letters and digits with at least one digit, like an ASIN), and the tracking Amazon

@@ -26,6 +26,7 @@ import {
   type FromLinkValues,
   type LinkStage,
 } from '../../../domain/admin/from-link.ts';
+import { productDisplayName } from '../../../domain/admin/needs-review.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { ui } from '../../ui.ts';
@@ -83,7 +84,7 @@ function ExistingNotice({ existing, onOpen }: { existing: ExistingProduct; onOpe
 }
 
 /** A draft whose name could not be read has none; the notice says so rather than inventing one. */
-const draftLabel = (answer: FromLinkAnswer) => (answer.product.name === '' ? 'Untitled draft' : answer.product.name);
+const draftLabel = (answer: FromLinkAnswer) => productDisplayName(answer.product.name);
 
 export default function AffiliateLinkTab() {
   const queryClient = useQueryClient();
