@@ -1,14 +1,15 @@
 /**
  * POST /api/admin/products/from-link { url } → 201 { product, affiliateLink, scraped, needsReview, failure }: add by
  * link (issue 11, point 2). The link row is stored, the page fetched through the safe fetcher and read, and the
- * product created (the fallback draft when the page could not be read). Admin only, with every admin write's guards;
+ * product created (the fallback draft, with a warning, when the page could not be read). A link already in the catalogue
+ * is answered 409 { error, existing } with the product that has it, and nothing is stored. Admin only, with every admin write's guards;
  * 422 'Please enter an affiliate link' / 'Please enter a valid URL' for a bad link, 422 'Error processing affiliate
  * link' when the fetcher refuses the target (only the link row stays), 500 with the spec's texts when the database fails.
  */
 import { z } from 'zod';
-import { fromLinkTexts, linkProblem, MAX_FROM_LINK_BODY_BYTES } from '../../src/domain/admin/from-link.ts';
+import { existingProductTexts, fromLinkTexts, linkProblem, MAX_FROM_LINK_BODY_BYTES } from '../../src/domain/admin/from-link.ts';
 import { afterAdminWrite, authorizeAdmin, type AdminContext } from '../../src/server/admin/endpoint.ts';
-import { addProductFromLink, FromLinkError } from '../../src/server/admin/from-link.ts';
+import { addProductFromLink, DuplicateLinkError, FromLinkError } from '../../src/server/admin/from-link.ts';
 import { getDatabase } from '../../src/server/db.ts';
 import { json, jsonError, readJson } from '../../src/server/http.ts';
 
@@ -29,6 +30,10 @@ export default async (request: Request, context?: AdminContext): Promise<Respons
     await afterAdminWrite(context, 'product added from a link');
     return json(answer, { status: 201 });
   } catch (error) {
+    if (error instanceof DuplicateLinkError) {
+      const { existing } = error;
+      return json({ error: { title: existingProductTexts.title, description: existingProductTexts.description(existing.name) }, existing }, { status: 409 });
+    }
     if (error instanceof FromLinkError) return jsonError(error.status, error.title, error.description);
     throw error;
   }

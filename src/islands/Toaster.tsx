@@ -25,6 +25,7 @@ function display(message: ToastMessage): void {
   };
   if (message.variant === 'error') show.error(message.title, options);
   else if (message.variant === 'success') show.success(message.title, options);
+  else if (message.variant === 'warning') show.warning(message.title, options);
   else show(message.title, options);
 }
 

@@ -10,13 +10,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly title: string;
   readonly description: string;
+  /** The whole answer, for an endpoint that says more than title and description (a 409 naming the existing product). */
+  readonly body: unknown;
 
-  constructor(status: number, title: string, description: string) {
+  constructor(status: number, title: string, description: string, body: unknown = null) {
     super(description);
     this.name = 'ApiError';
     this.status = status;
     this.title = title;
     this.description = description;
+    this.body = body;
   }
 }
 

@@ -6,7 +6,8 @@
 export interface ToastMessage {
   title: string;
   description?: string;
-  variant?: 'default' | 'success' | 'error';
+  /** 'warning': the action ran but did less than asked (a draft instead of a product, a bulk change that changed nothing). */
+  variant?: 'default' | 'success' | 'warning' | 'error';
   /** A toast with the id of one still shown replaces it; dismissToast(id) removes it. */
   id?: string;
   /** A button in the toast (sonner's action), e.g. Undo. Not carried over by flashToast. */

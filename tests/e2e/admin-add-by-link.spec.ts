@@ -2,7 +2,8 @@
  * Add by link in Chromium (issue 11, points 1, 2 and 10) against a retailer served on 127.0.0.1 by the e2e global
  * setup (the one host:port SCRAPE_ALLOWED_HOSTS lets the fetcher reach): the progress bar through saving, scraping
  * and complete and back to idle, the success toast, the link to the new product's editor with the scraped fields,
- * the fallback draft and its needs-review badge in the products list, each validation message, the server's refusal
+ * the fallback draft (a warning beside the field, never 'Success!', never a name made of the shop or a URL fragment)
+ * and its needs-review badge in the products list, a pasted link already listed offered instead of copied, each validation message, the server's refusal
  * of a hostile link, a lost session, and axe-core on the tab.
  */
 import type { Page, Route } from '@playwright/test';
@@ -80,9 +81,14 @@ test.describe('Add by link as an admin', () => {
     await openTab(page);
     await linkInput(page).fill(shop('/pages/short-page.html'));
     await addButton(page).click();
-    await expect(toast(page, 'Success!')).toBeVisible();
-    await expect(page.getByText(/The product page could not be read \(The page has fewer than 1000 characters/)).toBeVisible();
-    await expect(page.getByText(/"Short Page" was saved as a draft that needs review/)).toBeVisible();
+    // Never 'Success!': a warning toast, and the reason beside the field, still there once the toast has gone.
+    await expect(toast(page, 'Saved as a draft')).toHaveAttribute('data-type', 'warning');
+    const warning = page.getByRole('alert').filter({ hasText: 'The product page could not be read: the page holds no product data the site can read.' });
+    await expect(warning).toContainText('The name "Short Page" was taken from the link');
+    await expect(linkInput(page)).toHaveAttribute('aria-describedby', /\S/);
+    await expect(toast(page, 'Saved as a draft')).toHaveCount(0, { timeout: 30_000 });
+    await expect(warning).toBeVisible();
+    await expect(toast(page, 'Success!')).toHaveCount(0);
 
     await page.goto('/dashboard/products?review=needed&search=Short%20Page');
     const row = page.getByRole('table', { name: 'Products' }).locator('tbody tr').filter({ hasText: 'Short Page' }).first();
@@ -90,6 +96,52 @@ test.describe('Add by link as an admin', () => {
     await expect(row).toContainText('Draft');
     await expect(page.getByRole('search').getByLabel('Review', { exact: true })).toHaveValue('needed');
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('a bot wall on …/dp/B001ARYU58/ref=sr_1_3: an untitled draft, never named after a URL fragment, the reason beside the field', async ({ page }) => {
+    await openTab(page);
+    await linkInput(page).fill(shop('/dp/B001ARYU58/ref=sr_1_3'));
+    await addButton(page).click();
+    await expect(toast(page, 'Saved as a draft')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'the shop answered HTTP 503, which retailers send to refuse automated visits' })).toContainText(
+      'The name, price, image and description are empty: fill them in the editor before publishing.',
+    );
+    await expect(toast(page, 'Success!')).toHaveCount(0);
+    const notice = page.getByRole('region', { name: 'Created products' });
+    await expect(notice).toContainText('Untitled draft');
+    await expect(page.getByText(/Ref=sr/i)).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await notice.getByRole('button', { name: 'Edit Untitled draft' }).click();
+    // The editor asks for the name at once, under the field.
+    const name = page.getByRole('textbox', { name: 'Product name (required)' });
+    await expect(name).toHaveValue('');
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Please fill in at least the product name and affiliate URL.')).toBeVisible();
+  });
+
+  test('pasting a link already in the catalogue offers the existing product instead of a copy', async ({ page }) => {
+    const first = shop(`/pages/microdata-product.html?variant=e2e-${Date.now()}`);
+    await openTab(page);
+    await linkInput(page).fill(first);
+    await addButton(page).click();
+    await expect(toast(page, 'Success!')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Created products' })).toContainText('Cork Yoga Block Pair');
+
+    let created = 0;
+    page.on('response', (response) => {
+      if (response.url().endsWith('/api/admin/products/from-link') && response.status() === 201) created += 1;
+    });
+    // The same product with tracking added: the form offers the one already listed.
+    await linkInput(page).fill(`${first}&utm_source=newsletter&ref=sr_1_3`);
+    await addButton(page).click();
+    const existing = page.getByRole('region', { name: 'Already in the catalogue' });
+    await expect(existing).toContainText('"Cork Yoga Block Pair" already has this link.');
+    await expect(page.getByRole('region', { name: 'Created products' })).toHaveCount(0);
+    expect(created).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await existing.getByRole('button', { name: 'Open the existing product' }).click();
+    await expect(page.getByRole('textbox', { name: 'Product name (required)' })).toHaveValue('Cork Yoga Block Pair');
+    await expect(page.getByRole('textbox', { name: 'Affiliate URL (required)' })).toHaveValue(first);
   });
 
   test('shows each validation message and sends nothing', async ({ page }) => {

@@ -3,14 +3,16 @@
  * serves on 127.0.0.1 (PINTEREST_API_BASE, PINTEREST_ACCESS_TOKEN): a pin made from a product with its counters and a
  * validation message, scheduled a few seconds ahead and seen published by the local server's scheduler with its id
  * and link; the affiliate-link choice and its disclosure; drafts in bulk with their summary; bulk delete after a
- * confirmation; the Trial-access notice; and axe-core.
+ * confirmation; the Trial-access notice; without a token, a pin scheduled on a board named by text and exported
+ * with its publish date and the product's tags, and a bulk reschedule that changed nothing shown as a warning; and axe-core.
  *
  * The tests share the pins table, so they run one after another in this order.
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { BoardsAnswer, PinList } from '../../src/domain/admin/pinterest/api.ts';
+import { csvKeywords, csvPublishDate } from '../../src/domain/admin/pinterest/bulk-csv.ts';
 import type { ProductList } from '../../src/domain/admin/product-list.ts';
 import { e2eAccounts } from './accounts.ts';
 import { sectionHeading, seriousViolations, signIn } from './admin-helpers.ts';
@@ -24,6 +26,14 @@ async function apiJson<T>(page: Page, path: string): Promise<T> {
   const response = await page.request.get(path);
   expect(response.status(), path).toBe(200);
   return (await response.json()) as T;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Picks a published product as the new pin's source by name (another spec's untitled draft may sort first). */
+async function pickProduct(dialog: Locator, name: string) {
+  await dialog.getByLabel('Search products by name, SKU or ASIN').fill(name);
+  await dialog.getByRole('list', { name: 'Products' }).getByRole('button', { name: new RegExp(escapeRegExp(name)) }).first().click();
 }
 
 const pinsTable = (page: Page) => page.getByRole('table', { name: 'Pins' });
@@ -249,9 +259,10 @@ test('without PINTEREST_ACCESS_TOKEN the screen says so plainly and offers the C
     await expect(edit).toBeHidden();
     await expect(pinsTable(page).getByRole('row').filter({ hasText: 'Leg day' })).toHaveCount(1);
 
+    const published = (await apiJson<ProductList>(page, '/api/admin/products?status=published&sort=name&dir=asc')).rows[0]!;
     await page.getByRole('button', { name: 'New pin' }).click();
     const dialog = page.getByRole('dialog', { name: 'New pin' });
-    await dialog.getByRole('list', { name: 'Products' }).getByRole('button').first().click();
+    await pickProduct(dialog, published.name);
     // No board can be listed, so it is named: enough for the CSV file.
     await expect(dialog.getByText('For the CSV file: Pinterest puts the pin on your board of this name.', { exact: false })).toBeVisible();
     const title = await dialog.getByLabel('Title', { exact: true }).inputValue();
@@ -261,6 +272,59 @@ test('without PINTEREST_ACCESS_TOKEN the screen says so plainly and offers the C
     await expect(dialog).toBeHidden();
     const row = pinsTable(page).getByRole('row').filter({ hasText: title }).first();
     await expect(row).toContainText('Home gym picks');
+
+    // Scheduling works without a token: Schedule and 'Create pin' with no board says what is missing (it used to send
+    // nothing and say nothing); with a board named by text it saves, and the CSV carries the time and the tags.
+    await page.getByRole('button', { name: 'New pin' }).click();
+    const scheduling = page.getByRole('dialog', { name: 'New pin' });
+    await pickProduct(scheduling, published.name);
+    const scheduledTitle = `Scheduled by board name ${Date.now()}`;
+    await scheduling.getByLabel('Title', { exact: true }).fill(scheduledTitle);
+    await scheduling.getByLabel('Schedule', { exact: true }).check();
+    await scheduling.getByRole('button', { name: 'Create pin' }).click();
+    await expect(scheduling.getByText('Board is required to schedule or publish a pin.')).toBeVisible();
+    await expect(scheduling.getByLabel('Board name')).toHaveAttribute('aria-invalid', 'true');
+    await scheduling.getByLabel('Board name').fill('Home gym picks');
+    const at = await page.evaluate(() => {
+      const date = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000);
+      const pad = (value: number) => String(value).padStart(2, '0');
+      return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:00`;
+    });
+    await scheduling.getByLabel('Publish time (your local time)').fill(at);
+    await scheduling.getByRole('button', { name: 'Create pin' }).click();
+    await expect(scheduling).toBeHidden();
+    const scheduledRow = pinsTable(page).getByRole('row').filter({ hasText: scheduledTitle });
+    await expect(scheduledRow).toContainText('Scheduled');
+    await expect(scheduledRow).toContainText('Home gym picks');
+
+    const pin = (await apiJson<PinList>(page, '/api/admin/pins?status=scheduled&pageSize=100')).rows.find((candidate) => candidate.title === scheduledTitle)!;
+    const product = await apiJson<{ product: { tags: string[] } }>(page, `/api/admin/products/${pin.source.id}`);
+    const keywords = csvKeywords(product.product.tags);
+    expect(keywords.length, 'the seeded product has tags').toBeGreaterThan(0);
+    await scheduledRow.getByRole('checkbox').check();
+    const downloaded = page.waitForEvent('download');
+    await bulkBar(page).getByRole('button', { name: 'Export CSV' }).click();
+    const [, line] = (await readFile((await (await downloaded).path())!, 'utf8')).trim().split('\r\n');
+    const publishDate = csvPublishDate(new Date(await page.evaluate((local) => new Date(local).toISOString(), at)));
+    expect(line).toContain(`"Home gym picks","","`);
+    expect(line!.endsWith(`"${publishDate}","${keywords.join(',')}"`)).toBe(true);
+
+    // A bulk reschedule that changes nothing (pins with no board) says so as a warning, not a green toast.
+    await page.goto('/dashboard/pinterest?status=draft');
+    const drafts = await apiJson<PinList>(page, '/api/admin/pins?status=draft');
+    // A draft with no board whose title no other pin on the page shares, so its checkbox is the only one.
+    const unboarded = drafts.rows.find(
+      (candidate) => candidate.boardName === null && candidate.boardId === null && drafts.rows.filter((other) => other.title === candidate.title).length === 1,
+    )!;
+    expect(unboarded, 'a draft without a board').toBeDefined();
+    await pinsTable(page).getByLabel(`Select pin ${unboarded.title}`, { exact: true }).check();
+    await expect(bulkBar(page).getByText('1 pin selected')).toBeVisible();
+    await bulkBar(page).getByRole('button', { name: 'Reschedule' }).click();
+    await page.getByRole('dialog', { name: 'Reschedule' }).getByRole('button', { name: 'Reschedule' }).click();
+    const nothing = page.locator('[data-sonner-toast]').filter({ hasText: 'No pins rescheduled' });
+    await expect(nothing).toHaveAttribute('data-type', 'warning');
+    await expect(nothing).toContainText('0 of 1 pin changed. 1 left as they were (no board, publishing or published).');
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Pins rescheduled' })).toHaveCount(0);
   } finally {
     await context.close();
     await server.close();

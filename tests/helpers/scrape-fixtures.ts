@@ -1,7 +1,7 @@
 /**
  * A retailer on 127.0.0.1 for the add-by-link tests, the e2e spec and the bench: the pages of
  * tests/fixtures/scrape-pages at /pages/{file}, and the hostile answers the fetcher must refuse (redirects to private
- * addresses, a redirect loop, a gzip bomb, an endless body, a slow drip). The fetcher reaches it only because its
+ * addresses, a redirect loop, a gzip bomb, an endless body, a slow drip), and a bot wall (503) on /dp/… paths. The fetcher reaches it only because its
  * host:port is in the allow-list the caller passes (SCRAPE_ALLOWED_HOSTS or `allowedHosts`).
  */
 import { readFileSync } from 'node:fs';
@@ -45,6 +45,9 @@ export function gzipBomb(): Promise<Buffer> {
 /** A long error page: over 1000 characters, so only its status makes it no product. */
 const notFoundPage = `<!doctype html><html><head><title>Page Not Found - Shop</title></head><body><h1>Page Not Found</h1>${'<p>We looked everywhere.</p>'.repeat(60)}</body></html>`;
 
+/** What a retailer's bot wall answers an automated visit (503, a captcha page, no product data). */
+const botWallPage = `<!doctype html><html><head><title>Robot Check</title></head><body><h1>Sorry, we just need to make sure you're not a robot.</h1>${'<p>Type the characters you see in this image.</p>'.repeat(40)}</body></html>`;
+
 function handle(req: IncomingMessage, res: ServerResponse, base: string): void {
   const url = new URL(req.url ?? '/', base);
   const path = url.pathname;
@@ -64,6 +67,11 @@ function handle(req: IncomingMessage, res: ServerResponse, base: string): void {
     }
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     return void res.end(html);
+  }
+  // Amazon-style product paths (/dp/{ASIN}/ref=…) meet the bot wall, as automated visits to a retailer often do.
+  if (/^\/dp\//.test(path)) {
+    res.writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'retry-after': '3600' });
+    return void res.end(botWallPage);
   }
   const to = url.searchParams.get('to');
   if (path === '/redirect' && to) {

@@ -170,6 +170,8 @@ describe('a pin from a product or a post', () => {
       [{ source, altText: 'A'.repeat(501) }, 'Alt text must be at most 500 characters.'],
       [{ source, link: `https://a.example/${'l'.repeat(2040)}` }, 'Destination link must be at most 2048 characters.'],
       [{ source, publish: 'now' }, 'Board is required to schedule or publish a pin.'],
+      // With a token the publisher posts by board id: a name alone would only fail when the pin goes out.
+      [{ source, boardName: 'Recovery', publish: 'schedule', publishAt: '2026-12-02T10:00:00Z' }, 'Board is required to schedule or publish a pin.'],
       [{ source: { type: 'product', id: 999_999 } }, 'The product or post to pin no longer exists.'],
       [{ source: { type: 'page', id: 1 } }, 'Choose a product or a post to pin.'],
     ];
@@ -201,11 +203,13 @@ describe('the list', () => {
     const all = await call<PinList>('GET', '/api/admin/pins?pageSize=25');
     expect(all.body.total).toBe(4);
     const [first, second] = all.body.rows;
-    await call('POST', '/api/admin/pins/bulk', { action: 'reschedule', ids: [first!.id, second!.id], publishAt: '2026-12-01T09:00:00Z', everyMinutes: 0 });
+    const nothing = await call<PinBulkResult>('POST', '/api/admin/pins/bulk', { action: 'reschedule', ids: [first!.id, second!.id], publishAt: '2026-12-01T09:00:00Z', everyMinutes: 0 });
+    // Changed nothing: said so (the screen shows it as a warning), never 'Pins rescheduled'.
+    expect(nothing.body).toMatchObject({ changed: 0, unchanged: 2, title: 'No pins rescheduled', description: '0 of 2 pins changed. 2 left as they were (no board, publishing or published).' });
     await call('POST', '/api/admin/pins/bulk', { action: 'edit', ids: [first!.id, second!.id], boardId: '102', boardName: 'Yoga' });
     // Without a board a pin cannot be scheduled: the reschedule above left both as drafts.
     const reschedule = await call<PinBulkResult>('POST', '/api/admin/pins/bulk', { action: 'reschedule', ids: [first!.id, second!.id], publishAt: '2026-12-01T09:00:00Z', everyMinutes: 30 });
-    expect(reschedule.body).toMatchObject({ changed: 2, unchanged: 0 });
+    expect(reschedule.body).toMatchObject({ changed: 2, unchanged: 0, title: 'Pins rescheduled' });
     const scheduled = await call<PinList>('GET', '/api/admin/pins?status=scheduled&board=102');
     expect(scheduled.body.rows.map((row) => row.publishAt).sort()).toEqual(['2026-12-01T09:00:00.000Z', '2026-12-01T09:30:00.000Z']);
     expect(scheduled.body.counts).toMatchObject({ draft: 0, scheduled: 2 });

@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema.ts';
-import type { BoardsAnswer, PinExport, PinView, PinterestState, PublishReport } from '../../src/domain/admin/pinterest/api.ts';
+import type { BoardsAnswer, PinBulkResult, PinExport, PinView, PinterestState, PublishReport } from '../../src/domain/admin/pinterest/api.ts';
+import Papa from 'papaparse';
+import { csvPublishDate } from '../../src/domain/admin/pinterest/bulk-csv.ts';
 import { pinTexts } from '../../src/domain/admin/pinterest/texts.ts';
 import { signedInAs } from '../helpers/admin-api.ts';
 import { startFakePinterest, type FakePinterest } from '../helpers/fake-pinterest.ts';
@@ -73,5 +75,64 @@ describe('no Pinterest token', () => {
     const csv = exported.body.files.map((file) => file.csv).join('\n');
     expect(csv).toContain('Home yoga');
     expect(csv).toContain('Stretching');
+  });
+
+  it('schedules with a board named by text: the time goes into Publish date and the product’s tags into Keywords', async () => {
+    const [product] = await api.temp.database.run((db) =>
+      db
+        .insert(products)
+        .values({
+          name: 'Cork Massage Ball',
+          slug: 'cork-massage-ball',
+          imageUrl: '/images/b.png',
+          affiliateUrl: 'https://shop.example/b',
+          attributes: { tags: ['recovery', 'Mobility, hips', 'RECOVERY', 42, '  '] },
+        })
+        .returning({ id: products.id }),
+    );
+    const at = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000);
+    at.setUTCMilliseconds(0);
+    const created = await post<{ pin: PinView }>('/api/admin/pins', {
+      source: { type: 'product', id: product!.id },
+      boardName: 'Home recovery',
+      publish: 'schedule',
+      publishAt: at.toISOString(),
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.pin).toMatchObject({ boardId: null, boardName: 'Home recovery', status: 'scheduled', publishAt: at.toISOString() });
+
+    const exported = await post<PinExport>('/api/admin/pins/export', { ids: [created.body.pin.id] });
+    expect(exported.body.skipped).toEqual([]);
+    const [row] = Papa.parse<Record<string, string>>(exported.body.files[0]!.csv, { header: true }).data;
+    expect(row).toMatchObject({ 'Pinterest board': 'Home recovery', 'Publish date': csvPublishDate(at), Keywords: 'recovery,Mobility hips' });
+    expect(fake.requests).toEqual([]);
+  });
+
+  it('bulk reschedules pins named by board text, and a reschedule that changes nothing says so', async () => {
+    const [product] = await api.temp.database.run((db) =>
+      db.insert(products).values({ name: 'Resistance Band', slug: 'resistance-band', imageUrl: '/images/rb.png', affiliateUrl: 'https://shop.example/rb' }).returning({ id: products.id }),
+    );
+    const named = await Promise.all(
+      [1, 2].map(async () => (await post<{ pin: PinView }>('/api/admin/pins', { source: { type: 'product', id: product!.id }, boardName: 'Bands' })).body.pin.id),
+    );
+    const at = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString();
+    const moved = await post<PinBulkResult>('/api/admin/pins/bulk', { action: 'reschedule', ids: named, publishAt: at, everyMinutes: 30 });
+    expect(moved.body).toMatchObject({ changed: 2, unchanged: 0, title: 'Pins rescheduled' });
+
+    const unnamed = await Promise.all(
+      [1, 2].map(async () => (await post<{ pin: PinView }>('/api/admin/pins', { source: { type: 'product', id: product!.id } })).body.pin.id),
+    );
+    const nothing = await post<PinBulkResult>('/api/admin/pins/bulk', { action: 'reschedule', ids: unnamed, publishAt: at, everyMinutes: 0 });
+    expect(nothing.status).toBe(200);
+    expect(nothing.body).toMatchObject({ changed: 0, unchanged: 2, title: 'No pins rescheduled', description: '0 of 2 pins changed. 2 left as they were (no board, publishing or published).' });
+  });
+
+  it('refuses to schedule with no board at all, with the message the form shows', async () => {
+    const [product] = await api.temp.database.run((db) =>
+      db.insert(products).values({ name: 'Jump Rope', slug: 'jump-rope', imageUrl: '/images/j.png', affiliateUrl: 'https://shop.example/j' }).returning({ id: products.id }),
+    );
+    const refused = await post<{ error: { description: string } }>('/api/admin/pins', { source: { type: 'product', id: product!.id }, publish: 'schedule', publishAt: new Date(Date.now() + 86_400_000).toISOString() });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.description).toBe(pinTexts.boardRequired);
   });
 });

@@ -1,6 +1,6 @@
 /** Add by link's pure rules (issue 11, points 1 and 2): the link check's spec texts, and how a scrape becomes a product. */
 import { describe, expect, it } from 'vitest';
-import { fromLinkErrorToast, fromLinkRequestSchema, linkProblem, linkStageProgress, linkStages } from '../../src/domain/admin/from-link.ts';
+import { draftWarning, fromLinkErrorToast, fromLinkRequestSchema, linkProblem, linkStageProgress, linkStages } from '../../src/domain/admin/from-link.ts';
 import { fallbackProductInput, fillFromScrape, productInputFromScrape, scrapeAttributes } from '../../src/domain/admin/scraped-product.ts';
 import type { ScrapedProduct } from '../../src/domain/admin/scrape/index.ts';
 
@@ -139,5 +139,30 @@ describe('fromLinkErrorToast', () => {
 
   it('maps the stages to 0, 33, 66 and 100 percent', () => {
     expect(linkStages.map((stage) => linkStageProgress[stage])).toEqual([0, 33, 66, 100]);
+  });
+});
+
+describe('draftWarning', () => {
+  const amazon = { platform: 'amazon', retailer: 'amazon', productCode: 'B001ARYU58' };
+
+  it('says what could not be read, why, and what the link itself gave', () => {
+    const text = draftWarning({ code: 'http-status', message: 'The page answered with HTTP status 503.' }, amazon, '');
+    expect(text).toBe(
+      'The product page could not be read: the shop answered HTTP 503, which retailers send to refuse automated visits. From the link: Amazon, ASIN B001ARYU58. The name, price, image and description are empty: fill them in the editor before publishing.',
+    );
+    expect(text).not.toMatch(/Success/);
+  });
+
+  it.each([
+    ['timeout', 'The page took longer than the 10 s limit.', /did not answer in time/],
+    ['network', 'connect ECONNREFUSED', /could not be reached/],
+    ['no-name', 'No product name.', /no product data/],
+    ['http-status', 'The page answered with HTTP status 404.', /answered HTTP 404\./],
+  ] as const)('%s', (code, message, reason) => {
+    expect(draftWarning({ code, message }, { platform: 'generic', retailer: null, productCode: null }, 'Steel Mace')).toMatch(reason);
+  });
+
+  it('names the name it took from the link', () => {
+    expect(draftWarning({ code: 'network', message: '' }, amazon, 'Foam Roller Pro')).toMatch(/The name "Foam Roller Pro" was taken from the link/);
   });
 });

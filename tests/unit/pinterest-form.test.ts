@@ -52,9 +52,20 @@ describe('the pin form', () => {
 
   it('needs a board and a time to schedule', () => {
     const values = { ...valuesFromDefaults(defaults), publish: 'schedule' };
-    expect(messages(values)).toEqual(['Choose a publish time, or publish now.', 'Board is required to schedule or publish a pin.']);
+    // Under the board list and under the board name field, whichever the screen shows (never a silent submit).
+    expect(messages(values)).toEqual(['Choose a publish time, or publish now.', 'Board is required to schedule or publish a pin.', 'Board is required to schedule or publish a pin.']);
+    expect(pinFormSchema.safeParse(values).error?.issues.map((issue) => issue.path.join('.'))).toEqual(['publishAtLocal', 'boardId', 'boardName']);
     expect(messages({ ...values, publishAtLocal: 'soon', boardId: '123' })).toEqual(['Publish time must be a date and time.']);
     expect(messages({ ...values, publishAtLocal: '2026-12-01T09:30', boardId: '123' })).toEqual([]);
+  });
+
+  it('schedules with a board named by text when no board can be listed (no token), and sends the name', () => {
+    const values = { ...valuesFromDefaults(defaults), publish: 'schedule' as const, publishAtLocal: '2026-12-01T09:30', boardName: '  Home recovery ' };
+    expect(messages(values)).toEqual([]);
+    const request = createRequest({ type: 'product', id: 7 }, values, defaults, new Map());
+    expect(request).toMatchObject({ boardId: null, boardName: 'Home recovery', publish: 'schedule', publishAt: new Date(2026, 11, 1, 9, 30).toISOString() });
+    expect(pinCreateRequestSchema.safeParse(request).success).toBe(true);
+    expect(messages({ ...values, boardName: '   ' })).toContain('Board is required to schedule or publish a pin.');
   });
 
   it('reads the publish time as local time and sends the same instant in UTC', () => {

@@ -23,14 +23,24 @@ export function needsReviewReason(attributes: Readonly<Record<string, unknown>> 
   return typeof value === 'string' && (needsReviewReasons as readonly string[]).includes(value) ? (value as NeedsReviewReason) : null;
 }
 
-const FALLBACK_NAME = 'Imported product';
-/** Path segments that say nothing about the product: Amazon's /dp/, /gp/product/, shop prefixes, ids and file names. */
-const UNINFORMATIVE_SEGMENT = /^(?:dp|gp|product|products|p|ip|itm|item|items|shop|store|buy|en|en-us|en-gb|us|www|index|[a-z0-9]{10}|\d+)$/i;
+/** How lists and labels show a product whose name could not be read (the stored name stays empty, never invented). */
+export const UNTITLED_PRODUCT_LABEL = 'Untitled draft';
+export function productDisplayName(name: string): string {
+  return name.trim() === '' ? UNTITLED_PRODUCT_LABEL : name;
+}
+
+/**
+ * Path segments that say nothing about the product: Amazon's /dp/ and /gp/product/, shop prefixes, locale codes,
+ * numeric ids, product codes (ten letters and digits with at least one digit, like an ASIN), and the tracking Amazon
+ * appends after the code (ref=sr_1_3, or any segment holding '=').
+ */
+const UNINFORMATIVE_SEGMENT = /^(?:dp|gp|aw|d|product|products|p|ip|itm|item|items|shop|store|buy|en|en-us|en-gb|us|www|index|ref|(?=[a-z0-9]*\d)[a-z0-9]{10}|\d+|.*=.*)$/i;
 
 /**
  * A product name guessed from a URL's path (spec section 7): the last informative path segment, with hyphens and
- * underscores as spaces, percent-escapes decoded and a file extension dropped, in title case; the host's name when the
- * path has none (example.com/ → "Example"); "Imported product" for text that is not a URL.
+ * underscores as spaces, percent-escapes decoded and a file extension dropped, in title case. A product is never
+ * named after the shop or a URL fragment, so a path with nothing informative (…/dp/B001ARYU58/ref=sr_1_3, the site's
+ * root) or text that is not a URL gives '' and the editor asks for a name.
  *   https://www.amazon.com/TheraGun-Elite-Massage-Gun/dp/B0CRHF7D24 → "TheraGun Elite Massage Gun"
  */
 export function productNameFromUrl(url: string): string {
@@ -38,7 +48,7 @@ export function productNameFromUrl(url: string): string {
   try {
     parsed = new URL(url.trim());
   } catch {
-    return FALLBACK_NAME;
+    return '';
   }
   const segments = parsed.pathname
     .split('/')
@@ -46,21 +56,17 @@ export function productNameFromUrl(url: string): string {
       try {
         return decodeURIComponent(segment);
       } catch {
-        return segment;
+        // A broken escape is a fragment of the address, not words.
+        return '';
       }
     })
+    .filter((segment) => !UNINFORMATIVE_SEGMENT.test(segment.trim()))
     .map((segment) => segment.replace(/\.[a-z0-9]{2,5}$/i, '').replace(/[-_+]+/g, ' ').replace(/\s+/g, ' ').trim())
-    .filter((segment) => segment !== '' && !UNINFORMATIVE_SEGMENT.test(segment.replace(/\s+/g, '')));
-  const words = segments.at(-1) ?? hostWord(parsed.hostname);
-  if (words === '') return FALLBACK_NAME;
+    .filter((segment) => segment !== '' && !UNINFORMATIVE_SEGMENT.test(segment.replace(/\s+/g, '')) && /\p{L}/u.test(segment));
+  const words = segments.at(-1) ?? '';
   const titled = words
     .split(' ')
     .map((word) => (word === word.toLowerCase() ? word.charAt(0).toUpperCase() + word.slice(1) : word))
     .join(' ');
   return titled.slice(0, MAX_NAME_LENGTH).trim();
-}
-
-function hostWord(hostname: string): string {
-  const labels = hostname.replace(/^www\./, '').split('.');
-  return labels.length > 1 ? labels[labels.length - 2]! : (labels[0] ?? '');
 }

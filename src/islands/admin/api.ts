@@ -18,7 +18,7 @@ function errorFrom(status: number, body: unknown): ApiError {
   const error = (body as { error?: { title?: unknown; description?: unknown } } | null)?.error;
   const title = typeof error?.title === 'string' ? error.title : 'Error';
   const description = typeof error?.description === 'string' ? error.description : `The request failed (${status}).`;
-  return new ApiError(status, title, description);
+  return new ApiError(status, title, description, body);
 }
 
 export async function adminRequest<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.output<S>> {

@@ -4,10 +4,12 @@
  * product: active with the scraped fields, or the spec's fallback draft marked needs_review. A target the fetcher
  * refuses leaves only the link row and is answered 422 (see src/domain/admin/from-link.ts for why).
  */
+import { eq, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.ts';
 import { affiliateLinks, products } from '../../../db/schema.ts';
 import { detectAffiliatePlatform, type DetectedPlatform } from '../../domain/admin/affiliate-platform.ts';
-import { fromLinkTexts, type FromLinkAnswer } from '../../domain/admin/from-link.ts';
+import { draftWarning, fromLinkTexts, type ExistingProduct, type FromLinkAnswer } from '../../domain/admin/from-link.ts';
+import { linkIdentity, linkSearchNeedle } from '../../domain/admin/link-identity.ts';
 import { needsReviewReason } from '../../domain/admin/needs-review.ts';
 import { createdSummary } from '../../domain/admin/product-audit.ts';
 import { adminProductFromRow, productColumns } from '../../domain/admin/product-row.ts';
@@ -31,6 +33,61 @@ export class FromLinkError extends Error {
     this.status = status;
     this.description = description;
   }
+}
+
+/** The pasted link is already in the catalogue: answered 409 with the product that has it (nothing stored, nothing fetched). */
+export class DuplicateLinkError extends Error {
+  readonly existing: ExistingProduct;
+
+  constructor(existing: ExistingProduct) {
+    super(`The link is already in the catalogue as product ${existing.id}.`);
+    this.existing = existing;
+  }
+}
+
+/**
+ * The product that already has this link: same retailer and product code, or the same address once tracking is
+ * dropped (link-identity.ts). The database narrows the rows by a text every such link holds (the product code or the
+ * path's last part, in its stored URL, its ASIN attribute or its link row's code); sameProductLink decides.
+ */
+export async function findProductWithLink(database: Database, url: string): Promise<ExistingProduct | null> {
+  const identity = linkIdentity(url);
+  const needle = linkSearchNeedle(url);
+  if (identity === null || needle === null || needle === '') return null;
+  const detected = detectAffiliatePlatform(url);
+  const like = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await database.run((db) =>
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        slug: products.slug,
+        status: products.status,
+        affiliateUrl: products.affiliateUrl,
+        asin: sql<string | null>`json_extract(${products.attributes}, '$.asin')`,
+        linkPlatform: affiliateLinks.platform,
+        linkCode: affiliateLinks.platformProductId,
+      })
+      .from(products)
+      .leftJoin(affiliateLinks, eq(affiliateLinks.id, products.affiliateLinkId))
+      .where(
+        or(
+          sql`${products.affiliateUrl} like ${like} escape '\\'`,
+          detected.productCode ? eq(affiliateLinks.platformProductId, detected.productCode) : undefined,
+          detected.platform === 'amazon' && detected.productCode ? sql`upper(json_extract(${products.attributes}, '$.asin')) = ${detected.productCode}` : undefined,
+        ),
+      )
+      .orderBy(products.id)
+      .limit(200),
+  );
+  const match = rows.find(
+    (row) =>
+      linkIdentity(row.affiliateUrl) === identity ||
+      (detected.productCode !== null && row.linkPlatform === detected.platform && row.linkCode === detected.productCode) ||
+      (detected.platform === 'amazon' && typeof row.asin === 'string' && row.asin.toUpperCase() === detected.productCode),
+  );
+  if (!match) return null;
+  return { id: match.id, name: match.name, slug: match.slug, status: match.status ?? 'active', publicPath: `/product/${match.slug}` };
 }
 
 /** What an admin is told when the database refused a write: no driver internals, only that it can be retried. */
@@ -71,7 +128,8 @@ async function insertProduct(tx: Tx, actor: AuditActor, url: string, detected: D
       ...columns,
       attributes: { ...columns.attributes, ...scrapeAttributes(record, scraped) },
       description: sanitizeDescription(columns.description),
-      slug: await freeProductSlug(tx, productSlugBase(input.name)),
+      // A draft whose name could not be read is addressed by its product code until the editor names it.
+      slug: await freeProductSlug(tx, productSlugBase(input.name || detected.productCode || 'untitled-draft')),
       categoryId: await uncategorizedId(tx),
       affiliateLinkId: linkId,
       createdAt: now,
@@ -90,11 +148,14 @@ async function insertProduct(tx: Tx, actor: AuditActor, url: string, detected: D
 }
 
 /**
- * Stores the link, reads its page and creates the product. Throws FromLinkError: 500 'Failed to create affiliate
+ * Stores the link, reads its page and creates the product. Throws DuplicateLinkError when a product already has the
+ * link (nothing stored), FromLinkError: 500 'Failed to create affiliate
  * link: …' or 'Failed to create product: …' when the database refuses, 422 'Failed to create product: {why}' when
  * the fetcher refuses the target (only the link row is then stored).
  */
 export async function addProductFromLink(database: Database, actor: AuditActor, url: string, options: ScrapeOptions = {}): Promise<FromLinkAnswer> {
+  const existing = await findProductWithLink(database, url);
+  if (existing) throw new DuplicateLinkError(existing);
   const { link, detected } = await insertLink(database, actor, url);
   const page = await scrapePage(url, options);
   if (!page.ok && page.refused) throw new FromLinkError(422, fromLinkTexts.productFailed(page.message));
@@ -113,5 +174,6 @@ export async function addProductFromLink(database: Database, actor: AuditActor, 
     scraped: page.ok,
     needsReview: needsReviewReason(row.attributes),
     failure: page.ok ? null : { code: page.code, message: page.message },
+    warning: page.ok ? null : draftWarning({ code: page.code, message: page.message }, detected, row.name),
   };
 }

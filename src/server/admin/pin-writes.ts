@@ -12,10 +12,12 @@ import { blogPosts, pins, products, type NewPinRow, type PinRow } from '../../..
 import type { PinBulkInput, PinBulkResult, PinCreateInput, PinUpdateInput, PinView, PublishMode } from '../../domain/admin/pinterest/api.ts';
 import { withDisclosure } from '../../domain/admin/pinterest/default-texts.ts';
 import { isAffiliateLink, isOwnLink, pinPageLink, UTM_CAMPAIGNS, UTM_MEDIUM, UTM_SOURCE } from '../../domain/admin/pinterest/links.ts';
+import { hasUsableBoard } from '../../domain/admin/pinterest/board-rule.ts';
 import { spreadSchedule } from '../../domain/admin/pinterest/spacing.ts';
 import { pinTexts, type PinSourceType } from '../../domain/admin/pinterest/texts.ts';
 import { env } from '../env.ts';
 import { cachedBoardName } from '../pinterest/boards.ts';
+import { pinterestConnection } from '../pinterest/state.ts';
 import { appendAudit, type AuditActor } from './audit.ts';
 import { loadSource, newPinKey, readPin, sourceAffiliateLink, sourceImages, sourceTexts, type PinSource } from './pins.ts';
 
@@ -76,6 +78,9 @@ function boardNameFor(boardId: string | null | undefined, boardName: string | nu
   return boardName ?? (boardId ? cachedBoardName(boardId) : null);
 }
 
+/** Whether the API route exists: without a token a board named by text is enough to schedule (board-rule.ts). */
+const apiConfigured = () => pinterestConnection().configured;
+
 function sourceColumns(source: PinSource): Pick<NewPinRow, 'sourceType' | 'productId' | 'postId' | 'sourceName'> {
   return { sourceType: source.type, productId: source.type === 'product' ? source.id : null, postId: source.type === 'post' ? source.id : null, sourceName: source.name };
 }
@@ -92,6 +97,7 @@ export async function createPin(database: Database, actor: AuditActor, input: Pi
       const imageUrl = input.imageUrl ?? sourceImages(source)[0]?.url;
       if (!imageUrl) throw new PinInputError(422, pinTexts.imageRequired);
       const timing = schedule(input.publish ?? 'draft', input.publishAt, now)!;
+      if (timing.status === 'scheduled' && !hasUsableBoard(input, apiConfigured())) throw new PinInputError(422, pinTexts.boardRequired);
       const [row] = await tx
         .insert(pins)
         .values({
@@ -134,7 +140,8 @@ export async function updatePin(database: Database, actor: AuditActor, id: numbe
       const boardId = input.boardId === undefined ? current.boardId : input.boardId;
       const timing = schedule(input.publish, input.publishAt, now);
       const status = timing?.status ?? current.status;
-      if (status === 'scheduled' && !boardId) throw new PinInputError(422, pinTexts.boardRequired);
+      const boardName = input.boardId === undefined && input.boardName === undefined ? current.boardName : boardNameFor(boardId, input.boardName);
+      if (status === 'scheduled' && !hasUsableBoard({ boardId, boardName }, apiConfigured())) throw new PinInputError(422, pinTexts.boardRequired);
       const changes: Partial<NewPinRow> = {
         title: input.title ?? current.title,
         description: withDisclosure(input.description ?? current.description, isAffiliate),
@@ -143,7 +150,7 @@ export async function updatePin(database: Database, actor: AuditActor, id: numbe
         imageUrl: input.imageUrl ?? current.imageUrl,
         altText: input.altText ?? current.altText,
         boardId,
-        boardName: input.boardId === undefined && input.boardName === undefined ? current.boardName : boardNameFor(boardId, input.boardName),
+        boardName,
         ...(timing ?? {}),
         ...(timing?.status === 'scheduled' ? { failureReason: null, attempts: 0, nextAttemptAt: null } : {}),
         updatedAt: now,
@@ -255,6 +262,13 @@ const bulkTitles: Record<Exclude<PinBulkInput['action'], 'create-drafts'>, strin
   'to-draft': 'Pins moved to drafts',
   delete: 'Pins deleted',
 };
+/** The title when the action changed nothing: shown as a warning (board-rule.ts bulkResultVariant). */
+const noneChangedTitles: Record<Exclude<PinBulkInput['action'], 'create-drafts'>, string> = {
+  edit: 'No pins updated',
+  reschedule: 'No pins rescheduled',
+  'to-draft': 'No pins moved to drafts',
+  delete: 'No pins deleted',
+};
 
 export async function applyPinBulk(database: Database, actor: AuditActor, input: PinBulkInput, now = new Date()): Promise<PinBulkResult> {
   return database.run((db) =>
@@ -276,7 +290,8 @@ export async function applyPinBulk(database: Database, actor: AuditActor, input:
           break;
         }
         case 'reschedule': {
-          eligible = ordered.filter((row) => EDITABLE.includes(row.status) && row.boardId);
+          const configured = apiConfigured();
+          eligible = ordered.filter((row) => EDITABLE.includes(row.status) && hasUsableBoard(row, configured));
           const times = spreadSchedule(eligible.length, input.publishAt, input.everyMinutes);
           for (const [index, row] of eligible.entries()) {
             await tx.update(pins).set({ status: 'scheduled', publishAt: times[index]!, failureReason: null, attempts: 0, nextAttemptAt: null, updatedAt: now }).where(eq(pins.id, row.id));
@@ -301,7 +316,8 @@ export async function applyPinBulk(database: Database, actor: AuditActor, input:
       if (missing > 0) parts.push(`${missing} no longer exist.`);
       const description = parts.join(' ');
       if (eligible.length > 0) await appendAudit(tx, actor, { action: `pins.bulk.${input.action}`, entityType: 'pin', summary: description });
-      return { action: input.action, matched: ordered.length, changed: eligible.length, unchanged, missing, title: bulkTitles[input.action], description };
+      const title = eligible.length > 0 ? bulkTitles[input.action] : noneChangedTitles[input.action];
+      return { action: input.action, matched: ordered.length, changed: eligible.length, unchanged, missing, title, description };
     }),
   );
 }

@@ -25,9 +25,11 @@ export type PageRead =
 
 /**
  * Refusals that mark a hostile or broken target rather than a shop having a bad moment: every fetcher code except
- * 'network' (no answer at all: a typo in the host, a shop that is down) and 'aborted' (the caller's own cancel).
+ * 'network' (no answer at all: a typo in the host, a shop that is down), 'aborted' (the caller's own cancel) and
+ * 'timeout' (a shop that stalls a bot: the draft then holds only what the link itself says, so nothing of the
+ * target's choosing reaches the site).
  */
-const ORDINARY_FETCH_FAILURES: ReadonlySet<OutboundErrorCode> = new Set(['network', 'aborted']);
+const ORDINARY_FETCH_FAILURES: ReadonlySet<OutboundErrorCode> = new Set(['network', 'aborted', 'timeout']);
 
 /** A page served as something other than HTML (an image, a PDF, JSON) has no product to read. */
 function isHtml(contentType: string | null): boolean {
@@ -42,7 +44,7 @@ export async function scrapePage(url: string, options: ScrapeOptions = {}): Prom
     page = await safeFetch(url, { allowedHosts: options.allowedHosts, resolve: options.resolve, deadlineMs: options.deadlineMs, signal: options.signal });
   } catch (error) {
     if (!(error instanceof OutboundError)) throw error;
-    if (ORDINARY_FETCH_FAILURES.has(error.code)) return { ok: false, refused: false, code: 'network', message: error.message };
+    if (ORDINARY_FETCH_FAILURES.has(error.code)) return { ok: false, refused: false, code: error.code === 'timeout' ? 'timeout' : 'network', message: error.message };
     return { ok: false, refused: true, code: error.code, message: error.message };
   }
   if (page.status < 200 || page.status > 299) {

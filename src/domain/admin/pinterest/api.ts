@@ -108,9 +108,13 @@ const pinFieldsShape = {
   publishAt: isoDateSchema.nullable(),
 };
 
-function checkPublish(body: { publish?: PublishMode; publishAt?: Date | null; boardId?: string | null }, ctx: z.RefinementCtx, requireBoard: boolean) {
+/**
+ * A schedule needs a time; 'now' and 'schedule' need a board, by id or (for the CSV route, without a token) by name.
+ * Whether a name alone is enough depends on the token, which only the server knows (board-rule.ts hasUsableBoard).
+ */
+function checkPublish(body: { publish?: PublishMode; publishAt?: Date | null; boardId?: string | null; boardName?: string | null }, ctx: z.RefinementCtx, requireBoard: boolean) {
   if (body.publish === 'schedule' && !body.publishAt) ctx.addIssue({ code: 'custom', path: ['publishAt'], message: pinTexts.publishAtRequired });
-  if (requireBoard && (body.publish === 'now' || body.publish === 'schedule') && !body.boardId) {
+  if (requireBoard && (body.publish === 'now' || body.publish === 'schedule') && !body.boardId && !body.boardName) {
     ctx.addIssue({ code: 'custom', path: ['boardId'], message: pinTexts.boardRequired });
   }
 }

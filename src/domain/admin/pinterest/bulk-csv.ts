@@ -81,6 +81,28 @@ export function csvRow(pin: CsvPin, now: Date): CsvRow | CsvSkip {
   };
 }
 
+/** At most this many keywords a pin: the product's tags are capped at 10 too (spec section 9). */
+export const CSV_KEYWORDS_MAX = 10;
+
+/**
+ * A product's tags as the 'Keywords' cell's list: text tags only, trimmed, without the commas that separate the
+ * keywords in the cell, each once (case ignored), at most CSV_KEYWORDS_MAX.
+ */
+export function csvKeywords(tags: unknown): string[] {
+  if (!Array.isArray(tags)) return [];
+  const seen = new Set<string>();
+  const keywords: string[] = [];
+  for (const tag of tags) {
+    if (typeof tag !== 'string') continue;
+    const keyword = tag.replace(/[,\r\n]+/g, ' ').replace(/\s+/g, ' ').trim();
+    if (keyword === '' || seen.has(keyword.toLowerCase())) continue;
+    seen.add(keyword.toLowerCase());
+    keywords.push(keyword);
+    if (keywords.length === CSV_KEYWORDS_MAX) break;
+  }
+  return keywords;
+}
+
 function isSkip(row: CsvRow | CsvSkip): row is CsvSkip {
   return 'reason' in row;
 }

@@ -10,6 +10,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   COMPLETE_RESET_MS,
+  duplicateLinkAnswerSchema,
+  existingProductTexts,
   fromLinkAnswerSchema,
   fromLinkErrorToast,
   fromLinkRequestSchema,
@@ -18,11 +20,13 @@ import {
   linkStageLabels,
   linkStageProgress,
   SCRAPING_AFTER_MS,
+  type ExistingProduct,
   type FromLinkAnswer,
   type FromLinkRequest,
   type FromLinkValues,
   type LinkStage,
 } from '../../../domain/admin/from-link.ts';
+import { productDisplayName } from '../../../domain/admin/needs-review.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { ui } from '../../ui.ts';
@@ -59,21 +63,35 @@ function LinkProgress({ stage }: { stage: LinkStage }) {
   );
 }
 
-function DraftNotice({ answer }: { answer: FromLinkAnswer }) {
-  if (answer.scraped || !answer.failure) return null;
+/** The product a 409 names when the pasted link is already in the catalogue; null for any other failure. */
+function existingFrom(error: unknown): ExistingProduct | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const parsed = duplicateLinkAnswerSchema.safeParse(error.body);
+  return parsed.success ? parsed.data.existing : null;
+}
+
+/** The link is already in the catalogue: the product that has it, and the way to it instead of a copy. */
+function ExistingNotice({ existing, onOpen }: { existing: ExistingProduct; onOpen: (id: number) => void }) {
   return (
-    <p className="rounded-lg border border-line bg-muted p-3 text-sm text-ink">
-      The product page could not be read ({answer.failure.message}) so "{answer.product.name}" was saved as a draft that needs review: add its
-      details, image and price in the editor.
-    </p>
+    <section aria-label="Already in the catalogue" className={`${ui.card} space-y-2 border-line p-4`}>
+      <p className="font-semibold text-ink">{existingProductTexts.title}</p>
+      <p className="text-sm text-ink">{existingProductTexts.description(existing.name)}</p>
+      <button type="button" className={ui.primaryButton} onClick={() => onOpen(existing.id)}>
+        {existingProductTexts.open}
+      </button>
+    </section>
   );
 }
+
+/** A draft whose name could not be read has none; the notice says so rather than inventing one. */
+const draftLabel = (answer: FromLinkAnswer) => productDisplayName(answer.product.name);
 
 export default function AffiliateLinkTab() {
   const queryClient = useQueryClient();
   const form = useForm<FromLinkValues, unknown, FromLinkRequest>({ resolver: zodResolver(fromLinkRequestSchema), defaultValues: { url: '' } });
   const [stage, setStage] = useState<LinkStage>('idle');
   const [created, setCreated] = useState<FromLinkAnswer | null>(null);
+  const [existing, setExisting] = useState<ExistingProduct | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
   const timers = useRef<number[]>([]);
   const mutation = useMutation({ mutationFn: addFromLink });
@@ -88,6 +106,8 @@ export default function AffiliateLinkTab() {
   const submit = form.handleSubmit(
     async (input) => {
       clearTimers();
+      setCreated(null);
+      setExisting(null);
       setStage('saving');
       later(SCRAPING_AFTER_MS, () => setStage((current) => (current === 'saving' ? 'scraping' : current)));
       let answer: FromLinkAnswer;
@@ -96,6 +116,11 @@ export default function AffiliateLinkTab() {
       } catch (error) {
         clearTimers();
         setStage('idle');
+        const found = existingFrom(error);
+        if (found) {
+          setExisting(found);
+          return;
+        }
         const problem =
           error instanceof ApiError
             ? fromLinkErrorToast(error.status, error.title, error.description)
@@ -108,7 +133,9 @@ export default function AffiliateLinkTab() {
       later(COMPLETE_RESET_MS, () => setStage('idle'));
       setCreated(answer);
       form.reset({ url: '' });
-      toast({ title: fromLinkTexts.successTitle, description: fromLinkTexts.success, variant: 'success' });
+      // 'Success!' only when the page was read: a draft made from the link alone is a warning, kept beside the field.
+      if (answer.warning) toast({ title: 'Saved as a draft', description: answer.warning, variant: 'warning' });
+      else toast({ title: fromLinkTexts.successTitle, description: fromLinkTexts.success, variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: productKeys.all });
       void queryClient.invalidateQueries({ queryKey: categoryKeys.all });
       void queryClient.invalidateQueries({ queryKey: adminKeys.overview });
@@ -124,12 +151,8 @@ export default function AffiliateLinkTab() {
   const busy = stage === 'saving' || stage === 'scraping';
   return (
     <div className="space-y-6">
-      {created && (
-        <div className="space-y-3">
-          <CreatedProductNotice products={[created.product]} onEdit={setEditing} />
-          <DraftNotice answer={created} />
-        </div>
-      )}
+      {created && <CreatedProductNotice products={[{ ...created.product, name: draftLabel(created) }]} onEdit={setEditing} />}
+      {existing && <ExistingNotice existing={existing} onOpen={setEditing} />}
       <form noValidate className={`${ui.card} space-y-4 p-5`} onSubmit={(event) => void submit(event)}>
         <p className="text-sm text-ink-muted">
           Paste a product link from a retailer or an affiliate network. The site reads the product page and creates the listing; a page it cannot
@@ -138,6 +161,7 @@ export default function AffiliateLinkTab() {
         <Field
           label="Affiliate link"
           error={error === fromLinkTexts.invalidTitle ? `${fromLinkTexts.invalidTitle}. ${fromLinkTexts.invalid}` : error}
+          hint={created?.warning ? <span role="alert" className="font-medium text-ink">{created.warning}</span> : undefined}
         >
           {(ids) => (
             <input

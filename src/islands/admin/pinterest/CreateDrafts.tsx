@@ -6,6 +6,7 @@ import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Board, PinBulkResult } from '../../../domain/admin/pinterest/api.ts';
+import { bulkResultVariant } from '../../../domain/admin/pinterest/board-rule.ts';
 import { toast } from '../../../lib/toast.ts';
 import { ui } from '../../ui.ts';
 import { toastApiError } from '../api.ts';
@@ -32,7 +33,7 @@ export default function CreateDrafts({ boards, onCreated }: { boards: Board[]; o
         ...(board ? { boardId: board.id, boardName: board.name } : {}),
       }),
     onSuccess: (result) => {
-      toast({ title: result.title, description: result.description || undefined, variant: 'success' });
+      toast({ title: result.title, description: result.description || undefined, variant: bulkResultVariant(result) });
       onCreated(result);
       setOpen(false);
     },

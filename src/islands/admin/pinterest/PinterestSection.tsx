@@ -8,6 +8,7 @@ import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { PIN_PAGE_SIZES, type PinBulkResult, type PinExport, type PinList } from '../../../domain/admin/pinterest/api.ts';
 import { pinStatuses, pinStatusLabels, pinTexts } from '../../../domain/admin/pinterest/texts.ts';
+import { bulkResultVariant } from '../../../domain/admin/pinterest/board-rule.ts';
 import { toast } from '../../../lib/toast.ts';
 import { ui } from '../../ui.ts';
 import { toastApiError } from '../api.ts';
@@ -150,7 +151,7 @@ export default function PinterestSection() {
     mutationFn: pinterestApi.bulk,
     ...afterBulk,
     onSuccess: (result) => {
-      toast({ title: result.title, description: result.description || undefined, variant: 'success' });
+      toast({ title: result.title, description: result.description || undefined, variant: bulkResultVariant(result) });
       setRowSelection({});
     },
     onError: (error) => toastApiError(error, pinTexts.bulkFailed),

@@ -71,7 +71,12 @@ export const pinFormSchema = z
     if (values.publish === 'schedule' && !fromLocalInput(values.publishAtLocal)) {
       ctx.addIssue({ code: 'custom', path: ['publishAtLocal'], message: values.publishAtLocal ? pinTexts.publishAtInvalid : pinTexts.publishAtRequired });
     }
-    if (values.publish !== 'draft' && !values.boardId) ctx.addIssue({ code: 'custom', path: ['boardId'], message: pinTexts.boardRequired });
+    // The form shows either the board list (token) or the board name field (no token): the message goes under both
+    // paths so the one on screen shows it; a submit that stops here is never silent.
+    if (values.publish !== 'draft' && !values.boardId && !values.boardName.trim()) {
+      ctx.addIssue({ code: 'custom', path: ['boardId'], message: pinTexts.boardRequired });
+      ctx.addIssue({ code: 'custom', path: ['boardName'], message: pinTexts.boardRequired });
+    }
   });
 
 /** What the form starts with for a new pin: the source's default texts, its first image, our page's link. */

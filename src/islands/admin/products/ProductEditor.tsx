@@ -60,7 +60,15 @@ function EditForm({ product, onDone }: { product: AdminProduct; onDone: () => vo
           /product/{product.slug}
         </a>
       </p>
-      <ProductForm defaultValues={productFormFromProduct(product)} submitLabel="Save changes" pending={save.isPending} onSubmit={submit} afterName={renameChoice} onCancel={onDone} />
+      <ProductForm
+        defaultValues={productFormFromProduct(product)}
+        submitLabel="Save changes"
+        pending={save.isPending}
+        onSubmit={submit}
+        afterName={renameChoice}
+        onCancel={onDone}
+        validateOnOpen={product.name === ''}
+      />
     </div>
   );
 }

@@ -5,7 +5,7 @@
  * toast besides the field messages.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { affiliateNetworks } from '../../../domain/admin/affiliate-platform.ts';
 import {
@@ -35,6 +35,11 @@ export interface ProductFormProps {
   /** Shown under the name (the editor's choice to change the address with it). */
   afterName?: (name: string) => ReactNode;
   onCancel?: () => void;
+  /**
+   * Checks the fields as soon as the form opens: a draft saved from a link whose page could not be read has no name,
+   * and its editor says so under the field at once instead of after a first save.
+   */
+  validateOnOpen?: boolean;
 }
 
 const networkLabels: Record<(typeof affiliateNetworks)[number], string> = {
@@ -62,8 +67,11 @@ function missingRequiredToast(errors: FieldErrors<ProductFormValues>) {
   if (isMissingRequired(message)) toast({ title: productTexts.missingTitle, description: productTexts.missingDescription, variant: 'error' });
 }
 
-export default function ProductForm({ defaultValues, submitLabel, pending, onSubmit, resetTo, afterName, onCancel }: ProductFormProps) {
+export default function ProductForm({ defaultValues, submitLabel, pending, onSubmit, resetTo, afterName, onCancel, validateOnOpen = false }: ProductFormProps) {
   const form = useForm<ProductFormValues, unknown, ProductInput>({ resolver: zodResolver(productInputSchema), defaultValues, mode: 'onTouched' });
+  useEffect(() => {
+    if (validateOnOpen) void form.trigger('name');
+  }, [validateOnOpen, form]);
   const errors = form.formState.errors;
   const name = useWatch({ control: form.control, name: 'name' });
   const register = (field: Parameters<typeof form.register>[0], ids: { id: string; describedBy: string | undefined }) =>

@@ -12,7 +12,7 @@ import {
   type ColumnDef,
 } from '@tanstack/react-table';
 import { CircleAlert, ImageOff } from 'lucide-react';
-import { needsReviewLabels, type NeedsReviewReason } from '../../../domain/admin/needs-review.ts';
+import { needsReviewLabels, productDisplayName, type NeedsReviewReason } from '../../../domain/admin/needs-review.ts';
 import { publicProductPath, thumbnailSrc, type ProductListRow, type ProductStatus } from '../../../domain/admin/product-list.ts';
 import { formatPrice } from '../../../domain/money.ts';
 import { ui } from '../../ui.ts';
@@ -52,12 +52,12 @@ function Thumbnail({ row }: { row: ProductListRow }) {
   const src = thumbnailSrc(row.imageUrl);
   if (!src) {
     return (
-      <span className="flex size-10 items-center justify-center rounded-md bg-muted text-ink-muted" role="img" aria-label={`No image for ${row.name}`}>
+      <span className="flex size-10 items-center justify-center rounded-md bg-muted text-ink-muted" role="img" aria-label={`No image for ${productDisplayName(row.name)}`}>
         <ImageOff aria-hidden="true" className="size-4" />
       </span>
     );
   }
-  return <img src={src} alt={row.name} width={40} height={40} loading="lazy" decoding="async" className="size-10 rounded-md border border-line bg-surface object-contain" />;
+  return <img src={src} alt={productDisplayName(row.name)} width={40} height={40} loading="lazy" decoding="async" className="size-10 rounded-md border border-line bg-surface object-contain" />;
 }
 
 function NameCell({ row }: { row: ProductListRow }) {
@@ -67,11 +67,11 @@ function NameCell({ row }: { row: ProductListRow }) {
     <div className="min-w-48">
       {path ? (
         <a href={path} target="_blank" rel="noopener" className={ui.link}>
-          {row.name}
+          {productDisplayName(row.name)}
           <span className="sr-only"> (opens the public page in a new tab)</span>
         </a>
       ) : (
-        <span className="font-semibold">{row.name}</span>
+        <span className="font-semibold">{productDisplayName(row.name)}</span>
       )}
       {codes && <div className="text-xs text-ink-muted">{codes}</div>}
       {row.needsReview && <NeedsReviewBadge reason={row.needsReview} />}

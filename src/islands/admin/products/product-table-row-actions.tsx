@@ -9,6 +9,7 @@ import { productStatuses, type ProductListRow, type ProductStatus } from '../../
 import { ui } from '../../ui.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { productColumn, statusLabels, type ProductColumn } from './product-table-columns.tsx';
+import { productDisplayName } from '../../../domain/admin/needs-review.ts';
 
 export interface RowActionHandlers {
   /** The id of a row with a change under way: its controls wait. */
@@ -32,7 +33,7 @@ export function rowActionColumns(handlers: RowActionHandlers): { featured: Produ
         checked={row.isFeatured}
         disabled={handlers.busyId === row.id}
         onCheckedChange={(checked) => handlers.onFeatured(row, checked)}
-        aria-label={`Featured: ${row.name}`}
+        aria-label={`Featured: ${productDisplayName(row.name)}`}
         className="relative inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent bg-ink-muted/40 transition-colors disabled:cursor-wait disabled:opacity-60 data-[state=checked]:bg-brand-700"
       >
         <Switch.Thumb className="block size-5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-5" />
@@ -49,7 +50,7 @@ export function rowActionColumns(handlers: RowActionHandlers): { featured: Produ
         value={row.status}
         disabled={handlers.busyId === row.id}
         onChange={(event) => handlers.onStatus(row, event.target.value as ProductStatus)}
-        aria-label={`Status: ${row.name}`}
+        aria-label={`Status: ${productDisplayName(row.name)}`}
         className={`${ui.input} h-8 w-32 py-0 text-sm`}
       >
         {productStatuses.map((value) => (
@@ -66,18 +67,18 @@ export function rowActionColumns(handlers: RowActionHandlers): { featured: Produ
     header: () => <span className="sr-only">Actions</span>,
     cell: ({ row: { original: row } }) => (
       <div className="flex gap-2">
-        <button type="button" className={iconButton} onClick={() => handlers.onEdit(row)} aria-label={`Edit ${row.name}`}>
+        <button type="button" className={iconButton} onClick={() => handlers.onEdit(row)} aria-label={`Edit ${productDisplayName(row.name)}`}>
           <Pencil aria-hidden="true" className="size-3.5" />
           Edit
         </button>
         <ConfirmDialog
           trigger={
-            <button type="button" className={`${iconButton} text-sale`} aria-label={`Delete ${row.name}`}>
+            <button type="button" className={`${iconButton} text-sale`} aria-label={`Delete ${productDisplayName(row.name)}`}>
               <Trash2 aria-hidden="true" className="size-3.5" />
               Delete
             </button>
           }
-          title={`Delete "${row.name}"?`}
+          title={`Delete "${productDisplayName(row.name)}"?`}
           description="Its click and view history is deleted with it, and it leaves the public site at the next build. You can undo this for a day (from the toast or from Recent activity on the overview)."
           confirmLabel="Delete"
           onConfirm={() => handlers.onDelete(row)}

@@ -4,6 +4,7 @@
  */
 import { Checkbox } from '../ui/Checkbox.tsx';
 import { productColumn, type ProductColumn } from './product-table-columns.tsx';
+import { productDisplayName } from '../../../domain/admin/needs-review.ts';
 
 export function selectColumn(allMatching: boolean): ProductColumn {
   return productColumn.display({
@@ -19,7 +20,7 @@ export function selectColumn(allMatching: boolean): ProductColumn {
     ),
     cell: ({ row }) => (
       <Checkbox
-        aria-label={`Select ${row.original.name}`}
+        aria-label={`Select ${productDisplayName(row.original.name)}`}
         checked={allMatching || row.getIsSelected()}
         disabled={allMatching}
         onChange={row.getToggleSelectedHandler()}
