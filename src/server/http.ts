@@ -163,21 +163,22 @@ export function requireJson(request: Request): Response | undefined {
 export const DEFAULT_MAX_BODY_BYTES = 8 * 1024;
 
 export type BodyText = { ok: true; text: string } | { ok: false; reason: 'too-large' | 'unreadable' };
+export type BodyBytes = { ok: true; bytes: Uint8Array } | { ok: false; reason: 'too-large' | 'unreadable' };
 
 /** Decoding a whole body in one call keeps no state between calls, so one decoder serves every request. */
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * The body as UTF-8 text, read as a stream and given up (the stream cancelled) as soon as it passes
- * `maxBytes`, whatever Content-Length says or whether it says anything (a chunked body has none).
+ * The body's bytes, read as a stream and given up (the stream cancelled) as soon as it passes `maxBytes`, whatever
+ * Content-Length says or whether it says anything (a chunked body has none).
  */
-export async function readBodyText(request: Request, maxBytes: number): Promise<BodyText> {
+export async function readBodyBytes(request: Request, maxBytes: number): Promise<BodyBytes> {
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > maxBytes) {
     await request.body?.cancel().catch(() => undefined);
     return { ok: false, reason: 'too-large' };
   }
-  if (!request.body) return { ok: true, text: '' };
+  if (!request.body) return { ok: true, bytes: new Uint8Array(0) };
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -201,8 +202,15 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
+  return { ok: true, bytes };
+}
+
+/** The body as UTF-8 text, read as readBodyBytes reads it. */
+export async function readBodyText(request: Request, maxBytes: number): Promise<BodyText> {
+  const body = await readBodyBytes(request, maxBytes);
+  if (!body.ok) return body;
   try {
-    return { ok: true, text: strictUtf8.decode(bytes) };
+    return { ok: true, text: strictUtf8.decode(body.bytes) };
   } catch {
     return { ok: false, reason: 'unreadable' };
   }
