@@ -35,6 +35,9 @@ export const imageContentTypes: Readonly<Record<ImageType, string>> = {
 
 export const imageExtensions: Readonly<Record<ImageType, string>> = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif' };
 
+/** What the admin panel says next to an upload button. */
+export const UPLOAD_HINT = 'JPEG, PNG, WebP or AVIF, at most 10 MB; location and camera data are removed.';
+
 /** What the file picker offers; the server still reads the bytes. */
 export const UPLOAD_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
 
