@@ -5,7 +5,7 @@
  * 404 for a name the store never gave out or does not hold.
  */
 import { imageContentTypes, MEDIA_CACHE_CONTROL, mediaFileType } from '../../src/domain/media.ts';
-import { apiSecurityHeaders, jsonError, methodNotAllowed } from '../../src/server/http.ts';
+import { immutableFile, jsonError, methodNotAllowed } from '../../src/server/http.ts';
 import { mediaStore } from '../../src/server/media/store.ts';
 
 export const config = { path: '/media/:file', method: ['GET', 'HEAD'] };
@@ -19,14 +19,5 @@ export default async (request: Request, context?: { params?: Record<string, stri
   if (!type) return notFound();
   const bytes = await mediaStore('images').get(file);
   if (!bytes) return notFound();
-  const headers = {
-    ...apiSecurityHeaders,
-    'content-type': imageContentTypes[type],
-    'content-length': String(bytes.byteLength),
-    'cache-control': MEDIA_CACHE_CONTROL,
-    'netlify-cdn-cache-control': MEDIA_CACHE_CONTROL,
-    etag: `"${file.split('.')[0]}"`,
-  };
-  // A stream: Netlify buffers a function's answer only up to 6 MB, and streams one of up to 20 MB.
-  return new Response(request.method === 'HEAD' ? null : new Blob([bytes as Uint8Array<ArrayBuffer>]).stream(), { status: 200, headers });
+  return immutableFile(request, bytes, { contentType: imageContentTypes[type], cacheControl: MEDIA_CACHE_CONTROL, etag: file.split('.')[0]! });
 };

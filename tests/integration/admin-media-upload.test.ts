@@ -105,7 +105,9 @@ describe('uploading an image', () => {
     expect(served.headers.get('content-type')).toBe('image/jpeg');
     expect(served.headers.get('cache-control')).toBe(MEDIA_CACHE_CONTROL);
     expect(MEDIA_CACHE_CONTROL).toBe('public, max-age=31536000, immutable');
+    expect(served.headers.get('netlify-cdn-cache-control')).toBe(MEDIA_CACHE_CONTROL);
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('etag')).toBe(`"${image.url.slice('/media/'.length, -'.jpg'.length)}"`);
     const bytes = Buffer.from(await served.arrayBuffer());
     expect(bytes.byteLength).toBe(image.bytes);
     const metadata = await sharp(bytes).metadata();

@@ -42,9 +42,8 @@ export function ImageUploadButton({ label, onUploaded }: ImageUploadButtonProps)
         ref={input}
         type="file"
         accept={UPLOAD_ACCEPT}
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden="true"
+        // Not displayed: the button is the control people use; it opens this input's picker.
+        hidden
         onChange={(event) => void upload(event.target.files?.[0])}
       />
       <button type="button" className={`${ui.secondaryButton} shrink-0`} disabled={pending} aria-busy={pending || undefined} onClick={() => input.current?.click()}>
