@@ -63,6 +63,8 @@ const EnvSchema = z.object({
   PINTEREST_SCHEDULER: optionalText.pipe(z.enum(['on', 'off']).optional()),
   /** `npm start` runs the link checker on a timer unless this is 'off' (issue 13); scripts/server.ts only when 'on'. */
   LINK_HEALTH_SCHEDULER: optionalText.pipe(z.enum(['on', 'off']).optional()),
+  /** Where uploaded images are kept outside Netlify (src/server/media/store.ts); unset, `media/` beside a file database. */
+  MEDIA_DIR: optionalText,
 });
 
 const ResolvedEnvSchema = EnvSchema.transform((parsed) => ({ ...parsed, SITE_URL: parsed.SITE_URL ?? `http://localhost:${parsed.PORT}` }));

@@ -91,11 +91,12 @@ export function storedHero(value: unknown): StoredHero {
 
 // The form.
 
-/** Images that ship with the site, offered so an admin need not find a URL. */
-export const heroSiteImages = [
-  { url: '/images/hero.svg', label: 'Repwell hero artwork' },
-  { url: '/images/og-default.jpg', label: 'Repwell share photo' },
-] as const;
+/**
+ * Images that ship with the site, offered so an admin need not find a URL. Only artwork without words: the hero lays
+ * its own headline over the image, so an image with text in it says the headline twice. The share image
+ * (/images/og-default.jpg) has "Recover smarter. Train better at home." and the logo drawn in, and is not offered.
+ */
+export const heroSiteImages = [{ url: '/images/hero.svg', label: 'Repwell hero artwork' }] as const;
 
 export const heroModes = ['url', 'site', 'color', 'none'] as const;
 export type HeroMode = (typeof heroModes)[number];

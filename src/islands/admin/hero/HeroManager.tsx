@@ -18,10 +18,12 @@ import {
   type HeroMode,
   type HeroSetting,
 } from '../../../domain/admin/hero.ts';
+import { UPLOAD_HINT } from '../../../domain/media.ts';
 import { toast } from '../../../lib/toast.ts';
 import { ui } from '../../ui.ts';
 import { adminApi, adminKeys, toastApiError } from '../api.ts';
 import { Field, inputProps } from '../ui/Field.tsx';
+import { ImageUploadButton } from '../media/ImageUploadButton.tsx';
 import HeroPreview from './HeroPreview.tsx';
 
 const modeLabels: Record<HeroMode, string> = { url: 'Image URL', site: 'Site image', color: 'Colour', none: 'None' };
@@ -59,9 +61,12 @@ function HeroEditor({ saved }: { saved: HeroSetting }) {
         </fieldset>
 
         {values.mode === 'url' && (
-          <Field label="Image URL" error={errors.url?.message} hint="An https:// address, or a path on this site such as /images/hero.svg.">
-            {(ids) => <input type="url" inputMode="url" autoComplete="off" className={ui.input} {...inputProps(form.register('url'), ids, errors.url?.message)} />}
-          </Field>
+          <div className="space-y-2">
+            <Field label="Image URL" error={errors.url?.message} hint={`An https:// address or a path on this site such as /images/hero.svg, or upload a file: ${UPLOAD_HINT}`}>
+              {(ids) => <input type="url" inputMode="url" autoComplete="off" className={ui.input} {...inputProps(form.register('url'), ids, errors.url?.message)} />}
+            </Field>
+            <ImageUploadButton label="Upload hero image" onUploaded={(image) => form.setValue('url', image.url, { shouldValidate: true, shouldDirty: true })} />
+          </div>
         )}
         {values.mode === 'site' && (
           <Field label="Site image" error={errors.siteImage?.message}>

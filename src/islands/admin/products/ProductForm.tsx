@@ -17,9 +17,11 @@ import {
   type ProductFormValues,
   type ProductInput,
 } from '../../../domain/admin/product-form.ts';
+import { UPLOAD_HINT } from '../../../domain/media.ts';
 import { toast } from '../../../lib/toast.ts';
 import { ui } from '../../ui.ts';
 import { Field, inputProps } from '../ui/Field.tsx';
+import { ImageUploadButton } from '../media/ImageUploadButton.tsx';
 import { CategorySelect } from './product-form-category.tsx';
 import { GalleryInputs } from './product-form-gallery.tsx';
 import { TagInput } from './product-form-tags.tsx';
@@ -124,8 +126,13 @@ export default function ProductForm({ defaultValues, submitLabel, pending, onSub
 
       <Section title="Images">
         <div className="sm:col-span-2">
-          <Field label="Image URL" error={errors.imageUrl?.message}>
-            {(ids) => <input type="url" inputMode="url" autoComplete="off" placeholder="https://" className={ui.input} {...register('imageUrl', ids)} />}
+          <Field label="Image URL" error={errors.imageUrl?.message} hint={`Or upload a file: ${UPLOAD_HINT}`}>
+            {(ids) => (
+              <div className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
+                <input type="url" inputMode="url" autoComplete="off" placeholder="https://" className={ui.input} {...register('imageUrl', ids)} />
+                <ImageUploadButton label="Upload image" onUploaded={(image) => form.setValue('imageUrl', image.url, { shouldValidate: true, shouldDirty: true })} />
+              </div>
+            )}
           </Field>
         </div>
         <div className="sm:col-span-2">

@@ -7,6 +7,7 @@ import { Plus, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { MAX_GALLERY_IMAGES } from '../../../domain/admin/product-form.ts';
 import { ui } from '../../ui.ts';
+import { ImageUploadButton } from '../media/ImageUploadButton.tsx';
 
 export interface GalleryInputsProps {
   value: string[];
@@ -31,6 +32,12 @@ export function GalleryInputs({ value, onChange, onBlur, error }: GalleryInputsP
     onChange([...urls, '']);
     setFocusIndex(urls.length);
   };
+  /** An uploaded image takes the first empty input, or a new one. */
+  const addUploaded = (url: string) => {
+    const empty = urls.findIndex((current) => current.trim() === '');
+    if (empty >= 0) onChange(urls.map((current, i) => (i === empty ? url : current)));
+    else if (urls.length < MAX_GALLERY_IMAGES) onChange([...urls, url]);
+  };
   const remove = (index: number) => {
     if (urls.length <= 1) return;
     onChange(urls.filter((_, i) => i !== index));
@@ -41,7 +48,7 @@ export function GalleryInputs({ value, onChange, onBlur, error }: GalleryInputsP
     <fieldset className="space-y-2" aria-describedby={error ? 'gallery-error' : 'gallery-hint'}>
       <legend className={ui.label}>Gallery images</legend>
       <p id="gallery-hint" className="text-sm text-ink-muted">
-        Up to {MAX_GALLERY_IMAGES} image URLs shown on the product page; empty inputs are ignored.
+        Up to {MAX_GALLERY_IMAGES} image URLs or uploaded images shown on the product page; empty inputs are ignored.
       </p>
       {urls.map((url, index) => (
         <div key={index} className="flex items-center gap-2">
@@ -76,9 +83,12 @@ export function GalleryInputs({ value, onChange, onBlur, error }: GalleryInputsP
           {error}
         </p>
       )}
-      <button type="button" className={ui.secondaryButton} disabled={urls.length >= MAX_GALLERY_IMAGES} onClick={add}>
-        <Plus aria-hidden="true" className="size-4" /> Add image
-      </button>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className={ui.secondaryButton} disabled={urls.length >= MAX_GALLERY_IMAGES} onClick={add}>
+          <Plus aria-hidden="true" className="size-4" /> Add image
+        </button>
+        {(urls.some((url) => url.trim() === '') || urls.length < MAX_GALLERY_IMAGES) && <ImageUploadButton label="Upload gallery image" onUploaded={(image) => addUploaded(image.url)} />}
+      </div>
     </fieldset>
   );
 }
