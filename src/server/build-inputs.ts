@@ -54,6 +54,8 @@ export const RUNTIME_TABLES: Readonly<Record<string, string>> = {
   link_checks: "the link checker's history",
   link_health: "the link checker's state per product",
   link_check_runs: "the link checker's runs",
+  link_health_digests: "the daily link e-mail's sends",
+  link_health_mailed: 'which broken links each admin was e-mailed about',
   clicks: 'outbound clicks and their click ids',
   conversions: 'sales reported by networks',
   revenue_networks: 'postback tokens',

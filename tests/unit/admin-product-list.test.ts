@@ -184,6 +184,7 @@ describe('the bulk summary', () => {
       missing: 0,
       title: 'Published 12 products',
       description: '3 were already published.',
+      undoJobId: null,
     });
     expect(bulkResult('unpublish', { matched: 1, changed: 1, missing: 0 })).toMatchObject({ title: 'Unpublished 1 product', description: '' });
     expect(bulkResult('unpublish', { matched: 2, changed: 1, missing: 0 }).description).toBe('1 was already a draft.');
