@@ -88,7 +88,7 @@ interface TargetReport {
  * ones (display none, a closed tab, an .sr-only label clipped to nothing) do not count; one scrolled off inside its
  * own box does.
  */
-async function measure(page: Page, root: Locator): Promise<TargetReport> {
+async function measure(root: Locator): Promise<TargetReport> {
   return root.evaluate(
     (element, { minTarget, minIcon }) => {
       const small: string[] = [];
@@ -97,7 +97,7 @@ async function measure(page: Page, root: Locator): Promise<TargetReport> {
         const style = getComputedStyle(control);
         const box = control.getBoundingClientRect();
         if (box.width === 0 && box.height === 0) continue;
-        if (style.visibility === 'hidden' || style.clipPath.startsWith('inset') || style.clip.startsWith('rect')) continue;
+        if (style.visibility === 'hidden' || style.clipPath.startsWith('inset')) continue;
         const name = control.getAttribute('aria-label') ?? control.textContent?.trim().slice(0, 40) ?? '';
         if (box.width < minTarget || box.height < minTarget) small.push(`${name}: ${box.width.toFixed(0)}x${box.height.toFixed(0)} px`);
         const icon = control.querySelector('svg');
@@ -116,7 +116,7 @@ async function measure(page: Page, root: Locator): Promise<TargetReport> {
 async function expectFits(page: Page, root: Locator, where: string): Promise<void> {
   const width = page.viewportSize()!.width;
   // Rows and lazy panels arrive after the heading: measured once the page is quiet, and again until it holds.
-  await expect.poll(async () => measure(page, root), { message: `${where} at ${width} px` }).toEqual({ scrollWidth: width, small: [] });
+  await expect.poll(async () => measure(root), { message: `${where} at ${width} px` }).toEqual({ scrollWidth: width, small: [] });
 }
 
 /** Every enabled button of the dialog, scrolled to inside it, is what a tap at its centre lands on (no overlay over it). */
