@@ -138,7 +138,7 @@ export function HealthCell({ row }: { row: ProductListRow }) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="rounded-full focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none" aria-label={`Link health of ${row.name}: ${row.health ? healthText(row.health.class, row.health.reported) : notCheckedLabel}`}>
+      <Dialog.Trigger className="inline-flex min-h-6 items-center rounded-full focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none" aria-label={`Link health of ${row.name}: ${row.health ? healthText(row.health.class, row.health.reported) : notCheckedLabel}`}>
         {row.health ? <HealthBadge kind={row.health.class} reported={row.health.reported} /> : <span className="text-xs text-ink-muted underline underline-offset-4">{notCheckedLabel}</span>}
       </Dialog.Trigger>
       <Dialog.Portal>

@@ -14,7 +14,7 @@ export default function RecentActivity({ entries }: { entries: AuditRecordView[]
       ) : (
         <ol className="divide-y divide-line">
           {entries.map((entry) => (
-            <li key={entry.id} className="py-2 text-sm">
+            <li key={entry.id} className="py-2 text-sm break-words">
               <p className="font-medium text-ink">{entry.summary}</p>
               <p className="text-ink-muted">
                 {entry.userEmail} · <time dateTime={entry.at.toISOString()}>{formatDateTime(entry.at)}</time>
