@@ -3,10 +3,11 @@ import type { ReactNode } from 'react';
 import type { ConversionListRow } from '../../../domain/admin/analytics.ts';
 import { formatDateTime } from '../format.ts';
 import { formatCents } from './DashboardFormat.ts';
+import { tableScroll } from '../ui/dialog-frame.tsx';
 
 export default function DashboardConversions({ caption, rows, action }: { caption: string; rows: readonly ConversionListRow[]; action?: (row: ConversionListRow) => ReactNode }) {
   return (
-    <div className="overflow-x-auto">
+    <div className={tableScroll}>
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-line">

@@ -11,6 +11,7 @@ import { analyticsApi, analyticsKeys, tableParams, type TableState } from './ana
 import { formatCents, formatCount, formatPercent } from './DashboardFormat.ts';
 import ExportButton from './DashboardExport.tsx';
 import { QueryOutcome } from './QueryOutcome.tsx';
+import { tableScroll } from '../ui/dialog-frame.tsx';
 
 const titles: Record<AnalyticsTable, { title: string; label: string }> = {
   products: { title: 'Top products', label: 'Product' },
@@ -43,7 +44,7 @@ export default function DashboardTable({ table, range, onOpenProduct }: { table:
     const active = state.sort === field;
     return (
       <th key={field} scope="col" aria-sort={active ? (state.dir === 'asc' ? 'ascending' : 'descending') : undefined} className={`px-2 py-2 ${align}`}>
-        <button type="button" className="font-semibold hover:underline" onClick={() => sortBy(field)}>
+        <button type="button" className="inline-block min-h-6 font-semibold hover:underline" onClick={() => sortBy(field)}>
           {text}
           <span aria-hidden="true">{active ? (state.dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
         </button>
@@ -62,7 +63,7 @@ export default function DashboardTable({ table, range, onOpenProduct }: { table:
       <QueryOutcome result={result}>
         {(data) => (
         <>
-          <div className="overflow-x-auto">
+          <div className={tableScroll}>
             <table className="w-full text-sm" aria-busy={result.isFetching || undefined} data-table={table}>
               <caption className="sr-only">
                 {title}, sorted by {state.sort === 'label' ? label : (columns.find((column) => column.field === state.sort)?.label ?? state.sort)}, {state.dir === 'asc' ? 'ascending' : 'descending'}

@@ -20,6 +20,7 @@ import { useMutation, useQuery, useQueryClient } from '../query.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { networkKeys, networksApi } from './networks-api.ts';
 import { OneTimeSecret } from './OneTimeSecret.tsx';
+import { tableScroll } from '../ui/dialog-frame.tsx';
 
 type Reveal = { kind: 'url'; network: RevenueNetwork; value: string } | { kind: 'secret'; network: RevenueNetwork; value: string };
 
@@ -178,7 +179,7 @@ export default function NetworksPanel() {
       ) : list.isError ? (
         <p role="alert">{revenueNetworkTexts.listFailed}.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className={tableScroll}>
           <table className="w-full min-w-[44rem] text-left text-sm" aria-busy={list.isFetching || undefined}>
             <caption className="sr-only">Conversion networks</caption>
             <thead className="border-b border-line text-xs text-ink-muted uppercase">

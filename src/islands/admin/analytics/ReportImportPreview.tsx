@@ -70,7 +70,7 @@ export function ReportImportPreview({ rows }: { rows: readonly ReportPreviewRow[
           </button>
         ))}
       </div>
-      <div className={`${ui.card} max-h-96 overflow-auto`} tabIndex={0} role="region" aria-label="Report rows">
+      <div className={`${ui.card} relative max-h-96 overflow-auto`} tabIndex={0} role="region" aria-label="Report rows">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Rows of the report and what importing them does</caption>
           <thead className="sticky top-0 border-b border-line bg-surface text-xs font-semibold tracking-wide text-ink-muted uppercase">

@@ -11,6 +11,7 @@ import { useQuery } from '../query.ts';
 import { blogApi, blogKeys } from './blog-api.ts';
 import PostRow from './PostRow.tsx';
 import type { BlogView } from './use-blog-view.ts';
+import { tableScroll } from '../ui/dialog-frame.tsx';
 
 const statusLabels: Record<BlogStatusFilter, string> = { all: 'All', published: 'Published', draft: 'Drafts' };
 const SEARCH_DELAY_MS = 300;
@@ -121,7 +122,7 @@ function PostsTable({
   }
   return (
     <div className="space-y-4">
-      <div className={`${ui.card} overflow-x-auto`}>
+      <div className={`${ui.card} ${tableScroll}`}>
         <table className="w-full min-w-[44rem] text-left text-sm" aria-busy={list.isFetching || undefined}>
           <caption className="sr-only">Blog posts, newest first</caption>
           <thead className="border-b border-line text-ink-muted">

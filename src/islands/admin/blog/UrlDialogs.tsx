@@ -8,6 +8,7 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { blogAdminTexts, editorImageSrc, editorLinkHref } from '../../../domain/admin/blog.ts';
 import { ui } from '../../ui.ts';
 import { Field } from '../ui/Field.tsx';
+import { dialogFrame, overlayClass } from '../ui/dialog-frame.tsx';
 
 function UrlDialog({
   trigger,
@@ -32,9 +33,9 @@ function UrlDialog({
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+        <Dialog.Overlay className={overlayClass} />
         <Dialog.Content
-          className={`${ui.card} fixed top-1/2 left-1/2 z-50 w-[min(30rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 p-6`}
+          className={dialogFrame('md')}
           onCloseAutoFocus={(event) => {
             // Back to the text the admin was writing, where the link or image went.
             event.preventDefault();

@@ -21,7 +21,7 @@ export default function CategoriesManager() {
   const { categories } = list.data;
   return (
     <div className="space-y-8">
-      <div className="grid items-start gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
         <CreateCategoryForm />
         <NavigationOrder categories={categories} />
       </div>

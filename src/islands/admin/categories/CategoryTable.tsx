@@ -10,6 +10,7 @@ import { useMutation, useQueryClient } from '../query.ts';
 import { ConfirmDialog, destructiveButton } from '../ui/ConfirmDialog.tsx';
 import { categoriesApi, categoryKeys } from './categories-api.ts';
 import { EditCategoryDialog } from './EditCategoryDialog.tsx';
+import { tableScroll } from '../ui/dialog-frame.tsx';
 
 function DeleteCategoryButton({ category }: { category: AdminCategory }) {
   const queryClient = useQueryClient();
@@ -44,7 +45,7 @@ export function CategoryTable({ categories }: { categories: readonly AdminCatego
       <h2 id="all-categories-heading" className="text-lg font-bold">
         All categories <span className="text-base font-normal text-ink-muted">({categories.length})</span>
       </h2>
-      <div className={`${ui.card} overflow-x-auto`}>
+      <div className={`${ui.card} ${tableScroll}`}>
         <table className="w-full text-left text-sm">
           <thead className="border-b border-line bg-muted/50 text-ink-muted">
             <tr>

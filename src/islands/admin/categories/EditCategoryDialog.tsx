@@ -14,6 +14,7 @@ import { toastApiError } from '../api.ts';
 import { useMutation, useQueryClient } from '../query.ts';
 import { categoriesApi, categoryKeys } from './categories-api.ts';
 import { CategoryFields } from './CategoryFields.tsx';
+import { dialogFrame, overlayClass } from '../ui/dialog-frame.tsx';
 
 function EditForm({ category, onDone }: { category: AdminCategory; onDone: () => void }) {
   const queryClient = useQueryClient();
@@ -54,10 +55,10 @@ export function EditCategoryDialog({ category }: { category: AdminCategory }) {
         Edit<span className="sr-only"> {category.name}</span>
       </Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+        <Dialog.Overlay className={overlayClass} />
         <Dialog.Content
           aria-describedby={undefined}
-          className={`${ui.card} fixed top-1/2 left-1/2 z-50 max-h-[calc(100svh-2rem)] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 space-y-4 overflow-y-auto p-6`}
+          className={dialogFrame('md')}
         >
           <Dialog.Title className="text-lg font-bold text-ink">Edit &ldquo;{category.name}&rdquo;</Dialog.Title>
           {/* Mounted only while open, so every opening starts from the saved values. */}

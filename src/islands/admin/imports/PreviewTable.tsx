@@ -85,7 +85,7 @@ export function PreviewTable({ rows }: { rows: readonly PreviewRow[] }) {
         </div>
       </div>
       <Counts rows={rows} />
-      <div className={`${ui.card} max-h-96 overflow-auto`} tabIndex={0} role="region" aria-label="Preview rows">
+      <div className={`${ui.card} relative max-h-96 overflow-auto`} tabIndex={0} role="region" aria-label="Preview rows">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Rows of the CSV file and what importing them does</caption>
           <thead className="sticky top-0 border-b border-line bg-surface text-xs font-semibold tracking-wide text-ink-muted uppercase">

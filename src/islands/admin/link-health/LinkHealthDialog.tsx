@@ -5,7 +5,6 @@
  * seconds until the new check is stored.
  */
 import { Dialog } from 'radix-ui';
-import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { linkHealthTexts, type LinkHealthHistory } from '../../../domain/admin/link-health/api.ts';
 import { classLabels, isCouldNotCheck } from '../../../domain/admin/link-health/classes.ts';
@@ -18,6 +17,7 @@ import { useMutation, useQuery, useQueryClient } from '../query.ts';
 import { healthStatusLabel } from '../../../domain/admin/link-health/status.ts';
 import { HealthBadge, notCheckedLabel } from './HealthBadge.tsx';
 import { ACTIVE_RUN_POLL_MS, linkHealthApi, linkHealthKeys, refreshLinkHealth } from './link-health-api.ts';
+import { CloseButton, dialogFrame, overlayClass, tableScroll } from '../ui/dialog-frame.tsx';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 const smallButton = `${ui.secondaryButton} h-9 px-3`;
@@ -99,7 +99,7 @@ function HistoryBody({ productId }: { productId: number }) {
       {checks.length === 0 ? (
         <p className="text-sm text-ink-muted">This link has not been checked yet.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className={tableScroll}>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Link checks of {product.name}, newest first</caption>
             <thead className="border-b border-line text-xs font-semibold tracking-wide text-ink-muted uppercase">
@@ -138,20 +138,18 @@ export function HealthCell({ row }: { row: ProductListRow }) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="rounded-full focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none" aria-label={`Link health of ${row.name}: ${row.health ? healthStatusLabel(row.health) : notCheckedLabel}`}>
+      <Dialog.Trigger className="inline-flex min-h-6 items-center rounded-full focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none" aria-label={`Link health of ${row.name}: ${row.health ? healthStatusLabel(row.health) : notCheckedLabel}`}>
         {row.health ? <HealthBadge status={row.health} /> : <span className="text-xs text-ink-muted underline underline-offset-4">{notCheckedLabel}</span>}
       </Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+        <Dialog.Overlay className={overlayClass} />
         <Dialog.Content
           aria-describedby={undefined}
-          className={`${ui.card} fixed top-1/2 left-1/2 z-50 max-h-[calc(100svh-2rem)] w-[min(56rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 space-y-4 overflow-y-auto p-6`}
+          className={dialogFrame('lg')}
         >
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="text-lg font-bold text-ink">Link health of {row.name}</Dialog.Title>
-            <Dialog.Close className={`${ui.secondaryButton} h-9 w-9 px-0`} aria-label="Close">
-              <X aria-hidden="true" className="size-4" />
-            </Dialog.Close>
+            <CloseButton />
           </div>
           {open && <HistoryBody productId={row.id} />}
         </Dialog.Content>

@@ -62,7 +62,7 @@ export default function Overview() {
       <Figures data={data} />
       <BuildState status={data.builds} />
       <LinkHealthCard />
-      <div className="grid gap-8 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-8 xl:grid-cols-2">
         <RecentActivity entries={data.activity} />
         <LatestMessages messages={data.latestMessages} total={data.messages} onShowAll={() => setQuery({ view: 'messages' }, { push: true })} />
       </div>

@@ -42,8 +42,8 @@ export default function RecentActivity({ entries }: { entries: AuditRecordView[]
       ) : (
         <ol className="divide-y divide-line">
           {entries.map((entry) => (
-            <li key={entry.id} className="flex items-start justify-between gap-3 py-2 text-sm">
-              <div>
+            <li key={entry.id} className="flex items-start justify-between gap-3 py-2 text-sm break-words">
+              <div className="min-w-0">
                 <p className="font-medium text-ink">{entry.summary}</p>
                 <p className="text-ink-muted">
                   {entry.userEmail} · <time dateTime={entry.at.toISOString()}>{formatDateTime(entry.at)}</time>

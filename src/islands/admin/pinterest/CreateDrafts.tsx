@@ -3,7 +3,6 @@
  * category or for every product and post without a pin yet; the answer's summary shows as a toast and a card.
  */
 import { Dialog } from 'radix-ui';
-import { X } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Board, PinBulkResult } from '../../../domain/admin/pinterest/api.ts';
 import { bulkResultVariant } from '../../../domain/admin/pinterest/board-rule.ts';
@@ -13,6 +12,7 @@ import { toastApiError } from '../api.ts';
 import { categoriesApi, categoryKeys } from '../categories/categories-api.ts';
 import { useMutation, useQuery, useQueryClient } from '../query.ts';
 import { pinterestApi, refreshPins } from './pinterest-api.ts';
+import { CloseButton, dialogFrame, overlayClass } from '../ui/dialog-frame.tsx';
 
 export default function CreateDrafts({ boards, onCreated }: { boards: Board[]; onCreated: (result: PinBulkResult) => void }) {
   const queryClient = useQueryClient();
@@ -50,13 +50,11 @@ export default function CreateDrafts({ boards, onCreated }: { boards: Board[]; o
         </button>
       </Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content className={`${ui.card} fixed top-1/2 left-1/2 z-50 w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 space-y-4 p-6`}>
+        <Dialog.Overlay className={overlayClass} />
+        <Dialog.Content className={dialogFrame('md')}>
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="text-lg font-bold">Create draft pins</Dialog.Title>
-            <Dialog.Close className={`${ui.secondaryButton} h-9 w-9 px-0`} aria-label="Close">
-              <X aria-hidden="true" className="size-4" />
-            </Dialog.Close>
+            <CloseButton />
           </div>
           <Dialog.Description className="text-sm text-ink-muted">Each draft gets its source's default title, description, link and image; edit them before publishing.</Dialog.Description>
           <form

@@ -39,7 +39,7 @@ function PopoverAction({ label, disabled, children }: { label: string; disabled:
         </button>
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content aria-label={label} align="start" sideOffset={6} className={`${ui.card} z-50 w-80 space-y-3 p-4`}>
+        <Popover.Content aria-label={label} align="start" sideOffset={6} collisionPadding={16} className={`${ui.card} z-50 w-80 max-w-[calc(100vw-2rem)] space-y-3 p-4`}>
           {children(() => setOpen(false))}
         </Popover.Content>
       </Popover.Portal>

@@ -4,7 +4,6 @@
  * own values and its source's images.
  */
 import { Dialog } from 'radix-ui';
-import { X } from 'lucide-react';
 import { useState } from 'react';
 import type { Board, PinSourceRef, PinView, PublishReport } from '../../../domain/admin/pinterest/api.ts';
 import { pinTexts } from '../../../domain/admin/pinterest/texts.ts';
@@ -16,6 +15,7 @@ import PinForm from './PinForm.tsx';
 import { createRequest, updateRequest, valuesFromDefaults, valuesFromPin, type PinFormValues } from './pin-form.ts';
 import { pinterestApi, pinterestKeys, refreshPins } from './pinterest-api.ts';
 import SourcePicker from './SourcePicker.tsx';
+import { CloseButton, overlayClass, sheetFrame } from '../ui/dialog-frame.tsx';
 
 export type EditorTarget = { mode: 'new' } | { mode: 'edit'; pin: PinView };
 
@@ -95,13 +95,11 @@ export default function PinEditor({ target, boards, boardsMessage, onClose }: Ed
   return (
     <Dialog.Root open={target !== undefined} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content aria-describedby={undefined} className="fixed inset-y-0 right-0 z-50 flex w-[min(56rem,100vw)] flex-col overflow-y-auto border-l border-line bg-surface p-6 shadow-xl">
+        <Dialog.Overlay className={overlayClass} />
+        <Dialog.Content aria-describedby={undefined} className={sheetFrame('lg')}>
           <div className="mb-4 flex items-start justify-between gap-4">
             <Dialog.Title className="text-xl font-bold">{editing ? `Edit pin “${editing.title}”` : 'New pin'}</Dialog.Title>
-            <Dialog.Close className={`${ui.secondaryButton} h-9 w-9 px-0`} aria-label="Close">
-              <X aria-hidden="true" className="size-4" />
-            </Dialog.Close>
+            <CloseButton />
           </div>
           {target?.mode === 'new' && <NewPin boards={boards} boardsMessage={boardsMessage} onClose={onClose} />}
           {editing &&

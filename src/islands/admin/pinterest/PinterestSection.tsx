@@ -107,10 +107,10 @@ function Pager({ total, page, pageSize, onPage, onPageSize }: { total: number; p
             </option>
           ))}
         </select>
-        <button type="button" className={`${ui.secondaryButton} h-9 w-9 px-0`} disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label="Previous page">
+        <button type="button" className={ui.iconButton} disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label="Previous page">
           <ChevronLeft aria-hidden="true" className="size-4" />
         </button>
-        <button type="button" className={`${ui.secondaryButton} h-9 w-9 px-0`} disabled={page >= pages} onClick={() => onPage(page + 1)} aria-label="Next page">
+        <button type="button" className={ui.iconButton} disabled={page >= pages} onClick={() => onPage(page + 1)} aria-label="Next page">
           <ChevronRight aria-hidden="true" className="size-4" />
         </button>
       </div>

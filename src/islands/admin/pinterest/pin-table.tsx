@@ -20,6 +20,7 @@ import { thumbnailSrc } from '../../../domain/admin/product-list.ts';
 import { ui } from '../../ui.ts';
 import { formatDateTime } from '../format.ts';
 import { Checkbox } from '../ui/Checkbox.tsx';
+import { tableScroll } from '../ui/dialog-frame.tsx';
 
 const features = tableFeatures({ rowPaginationFeature, rowSelectionFeature });
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- columns of different value types in one list, as TanStack's own examples type them
@@ -159,7 +160,7 @@ export default function PinTable({ rows, total, page, pageSize, busy, rowSelecti
   });
   const bodyRows = table.getRowModel().rows;
   return (
-    <div className={`${ui.card} overflow-x-auto`}>
+    <div className={`${ui.card} ${tableScroll}`}>
       <table className="w-full text-left text-sm" aria-busy={busy || undefined}>
         <caption className="sr-only">Pins</caption>
         <thead className="border-b border-line bg-muted/60 text-xs font-semibold tracking-wide text-ink-muted uppercase">

@@ -23,6 +23,7 @@ import { productTableFeatures, type ProductColumn } from './product-table-column
 import ProductTablePager from './product-table-pager.tsx';
 import type { ProductTableQuery } from './product-table-query.ts';
 import ProductTableToolbar from './product-table-toolbar.tsx';
+import { tableScroll } from '../ui/dialog-frame.tsx';
 
 const noRows: ProductListRow[] = [];
 const noSelection: RowSelectionState = {};
@@ -104,7 +105,7 @@ export default function ProductTable({ tableQuery, list, columns, label, rowSele
           The products could not be loaded. Please try again.
         </p>
       ) : (
-        <div className={`${ui.card} overflow-x-auto`}>
+        <div className={`${ui.card} ${tableScroll}`}>
           <table className="w-full text-left text-sm" aria-busy={list.isFetching || undefined}>
             <caption className="sr-only">{label}</caption>
             <thead className="border-b border-line bg-muted/60 text-xs font-semibold tracking-wide text-ink-muted uppercase">
@@ -128,7 +129,7 @@ export default function ProductTable({ tableQuery, list, columns, label, rowSele
                         <button
                           type="button"
                           onClick={() => column.toggleSorting(nextDesc)}
-                          className="inline-flex items-center gap-1 rounded uppercase hover:text-ink focus-visible:text-ink"
+                          className="inline-flex min-h-6 items-center gap-1 rounded uppercase hover:text-ink focus-visible:text-ink"
                         >
                           <table.FlexRender header={header} />
                           <Icon aria-hidden="true" className={`size-3.5 ${sorted ? 'text-brand-700' : 'opacity-50'}`} />

@@ -4,12 +4,11 @@
  * dialog) and Delete after a confirmation.
  */
 import { Dialog } from 'radix-ui';
-import { X } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import type { BulkAction } from '../../../domain/admin/product-bulk.ts';
 import type { ProductListRow, ProductStatus } from '../../../domain/admin/product-list.ts';
 import { toastWithUndo } from '../undo/undo-api.ts';
-import { ui } from '../../ui.ts';
+import { CloseButton, overlayClass, sheetFrame } from '../ui/dialog-frame.tsx';
 import { toastApiError } from '../api.ts';
 import { useMutation, useQueryClient } from '../query.ts';
 import ProductEditor from './ProductEditor.tsx';
@@ -84,20 +83,18 @@ export default function ProductsSection() {
         }}
       >
         <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+          <Dialog.Overlay className={overlayClass} />
           <Dialog.Content
             aria-describedby={undefined}
             onCloseAutoFocus={(event) => {
               event.preventDefault();
               opener.current?.focus();
             }}
-            className="fixed inset-y-0 right-0 z-50 flex w-[min(48rem,100vw)] flex-col overflow-y-auto border-l border-line bg-surface p-6 shadow-xl"
+            className={sheetFrame('md')}
           >
             <div className="mb-4 flex items-start justify-between gap-4">
               <Dialog.Title className="text-xl font-bold">Edit {editing?.name}</Dialog.Title>
-              <Dialog.Close className={`${ui.secondaryButton} h-9 w-9 px-0`} aria-label="Close">
-                <X aria-hidden="true" className="size-4" />
-              </Dialog.Close>
+              <CloseButton />
             </div>
             {editing && (
               <ProductEditor

@@ -56,12 +56,12 @@ export function TagInput({ value, onChange, error }: TagInputProps) {
       {value.length > 0 && (
         <ul aria-label="Added tags" className="flex flex-wrap gap-2 pt-1">
           {value.map((tag) => (
-            <li key={tag} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm text-brand-900">
+            <li key={tag} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pr-0.5 pl-3 text-sm text-brand-900">
               {tag}
               <button
                 type="button"
                 aria-label={`Remove tag ${tag}`}
-                className="rounded-full p-1 hover:bg-brand-100"
+                className="inline-flex size-6 shrink-0 items-center justify-center rounded-full hover:bg-brand-100"
                 onClick={() => onChange(value.filter((current) => current !== tag))}
               >
                 <X aria-hidden="true" className="size-3.5" />

@@ -7,7 +7,7 @@ import { PRODUCT_PAGE_SIZES, pageLabel, productCountLabel, type ProductList, typ
 import { ui } from '../../ui.ts';
 import type { ProductTableFeatures } from './product-table-columns.tsx';
 
-const pagerButton = `${ui.secondaryButton} h-9 w-9 px-0`;
+const pagerButton = ui.iconButton;
 
 export interface ProductTablePagerProps {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any selected state: the pager only calls table methods

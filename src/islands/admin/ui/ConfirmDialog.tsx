@@ -13,6 +13,7 @@
 import { AlertDialog } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
 import { ui } from '../../ui.ts';
+import { dialogFrame, overlayClass } from './dialog-frame.tsx';
 
 export interface ConfirmDialogProps {
   /** The element that opens the dialog (rendered asChild); omit it and control `open` instead. */
@@ -57,11 +58,11 @@ export function ConfirmDialog({ trigger, open, onOpenChange, title, description,
     <AlertDialog.Root open={isOpen} onOpenChange={setOpen}>
       {trigger && <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>}
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <AlertDialog.Content className={`${ui.card} fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 space-y-4 p-6`}>
+        <AlertDialog.Overlay className={overlayClass} />
+        <AlertDialog.Content className={dialogFrame('sm')}>
           <AlertDialog.Title className="text-lg font-bold text-ink">{title}</AlertDialog.Title>
           <AlertDialog.Description className="text-sm text-ink-muted">{description}</AlertDialog.Description>
-          <div className="flex justify-end gap-3">
+          <div className="flex flex-wrap justify-end gap-3">
             <AlertDialog.Cancel className={ui.secondaryButton} disabled={busy}>
               Cancel
             </AlertDialog.Cancel>
