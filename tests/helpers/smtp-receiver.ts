@@ -1,5 +1,5 @@
 /**
- * A tiny SMTP receiver on node:net (the one tests/integration/contact.test.ts grew), so e-mail that leaves through the
+ * A tiny SMTP receiver on node:net (shared by the contact form and link health digest tests), so e-mail that leaves through the
  * real nodemailer transport is checked line by line, without any network beyond localhost.
  */
 import { once } from 'node:events';
