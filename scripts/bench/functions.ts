@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- functions`: the functions as Netlify deploys them (ARCHITECTURE sections 9 and 13). Every function
  * is bundled by Netlify's bundler with netlify.toml's settings, as zip files (what is uploaded): the largest and the
- * total are held to their budgets (2 MB each, 60 MB in all). Then the cold start of sign-in, a click beacon and the
+ * mean are held to their budgets (2 MB each, the upload 12 MB; 1 MB on average, the upload left out). Then the cold start of sign-in, a click beacon and the
  * admin products list: a fresh Node process with Lambda's options loads the bundle and answers its first request,
  * against the seeded database served over HTTP by the libSQL stand-in (as Turso serves it in production); median of
  * COLD_RUNS. The cold start has no budget in the architecture, so it is printed for the record.
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Database } from '../../db/client.ts';
 import { createUser } from '../../src/server/accounts.ts';
 import { createSession } from '../../src/server/session.ts';
-import { bundleFunctions, handlerFile, invokeBundle, type Probe } from '../../tests/helpers/function-bundles.ts';
+import { bundleFunctions, handlerFile, invokeBundle, MEAN_ZIP_BUDGET, meanZipBytes, zipBudget, type Probe } from '../../tests/helpers/function-bundles.ts';
 import { startLibsqlHttpServer } from '../../tests/helpers/libsql-http-server.ts';
 import { median, type Figure } from './report.ts';
 
@@ -27,10 +27,14 @@ export async function measureFunctions(database: Database, databaseFile: string,
   const bundles = await bundleFunctions(mkdtempSync(join(dir, 'functions-')));
   const sizes = bundles.map((bundle) => ({ name: bundle.name, bytes: bundle.zipBytes })).sort((a, b) => b.bytes - a.bytes);
   log(`zip sizes (MB): ${sizes.map((size) => `${size.name} ${(size.bytes / MB).toFixed(2)}`).join(', ')}`);
+  // Each zip against its own budget: the figure is the one nearest its budget (the largest share of it).
+  const nearest = [...sizes].sort((a, b) => b.bytes / zipBudget(b.name) - a.bytes / zipBudget(a.name))[0]!;
   figures.push(
-    { name: `largest function zip (${sizes[0]!.name})`, value: sizes[0]!.bytes / MB, unit: 'MB', budget: 2, digits: 2 },
+    { name: `function zip nearest its budget (${nearest.name})`, value: nearest.bytes / MB, unit: 'MB', budget: zipBudget(nearest.name) / MB, digits: 2 },
+    { name: `largest function zip (${sizes[0]!.name})`, value: sizes[0]!.bytes / MB, unit: 'MB', digits: 2 },
     { name: `smallest function zip (${sizes.at(-1)!.name})`, value: sizes.at(-1)!.bytes / MB, unit: 'MB', digits: 2 },
-    { name: `all ${sizes.length} function zips`, value: sizes.reduce((sum, size) => sum + size.bytes, 0) / MB, unit: 'MB', budget: 60 },
+    { name: 'mean function zip (the upload left out)', value: meanZipBytes(sizes) / MB, unit: 'MB', budget: MEAN_ZIP_BUDGET / MB, digits: 2 },
+    { name: `all ${sizes.length} function zips`, value: sizes.reduce((sum, size) => sum + size.bytes, 0) / MB, unit: 'MB' },
   );
 
   const handler = (name: string) => handlerFile(bundles.find((bundle) => bundle.name === name)!);

@@ -31,12 +31,18 @@ export function zipBudget(functionName: string): number {
   return functionName === 'admin-media-upload' ? 12 * MB : 2 * MB;
 }
 
-/** The budget of all the functions held to 2 MB each, together; a function with a budget of its own is outside it. */
-export const TOTAL_ZIP_BUDGET = 60 * MB;
+/**
+ * The mean zip of the functions held to 2 MB each: 1 MB. What every function carries alike (Netlify's bootstrap, the
+ * database client, drizzle, the shared server code) is what this holds down. A total would grow with each new
+ * function although nothing got heavier: Netlify has no limit on a site's functions together, and a deploy uploads
+ * only the zips that changed.
+ */
+export const MEAN_ZIP_BUDGET = 1 * MB;
 
-/** The bytes that count against TOTAL_ZIP_BUDGET. */
-export function zipBytesInTotalBudget(zips: { name: string; bytes: number }[]): number {
-  return zips.filter((zip) => zipBudget(zip.name) === 2 * MB).reduce((sum, zip) => sum + zip.bytes, 0);
+/** The mean bytes of the zips held to 2 MB each; a function with a budget of its own is left out. */
+export function meanZipBytes(zips: { name: string; bytes: number }[]): number {
+  const held = zips.filter((zip) => zipBudget(zip.name) === 2 * MB);
+  return held.reduce((sum, zip) => sum + zip.bytes, 0) / held.length;
 }
 
 interface FunctionsSection {
