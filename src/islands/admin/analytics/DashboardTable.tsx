@@ -86,7 +86,7 @@ export default function DashboardTable({ table, range, onOpenProduct }: { table:
                     <tr key={`${row.id ?? ''}:${row.label}`} className="border-b border-line/60">
                       <th scope="row" className="max-w-xs truncate px-2 py-2 text-left font-normal">
                         {table === 'products' && row.id !== null && onOpenProduct ? (
-                          <button type="button" className="text-left font-semibold text-brand-700 hover:underline" onClick={() => onOpenProduct(row.id!, row.label)}>
+                          <button type="button" className="min-h-6 text-left font-semibold text-brand-700 hover:underline" onClick={() => onOpenProduct(row.id!, row.label)}>
                             {row.label}
                           </button>
                         ) : (
