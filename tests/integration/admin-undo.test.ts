@@ -287,6 +287,23 @@ describe('deleting and undoing the delete', () => {
     expect(await run((db) => db.select({ id: products.id }).from(products).where(eq(products.id, id)))).toEqual([]);
   });
 
+  it('brings a product back to uncategorized and without its link when those were deleted meanwhile', async () => {
+    // The yoga mat shares one link with Budget Pick 1, so its delete keeps the link; the pick's later delete takes it.
+    const shared = await run((db) => db.insert(affiliateLinks).values({ originalUrl: 'https://www.example.com/shared' }).returning({ id: affiliateLinks.id }).get());
+    await run((db) => db.update(products).set({ affiliateLinkId: shared!.id }).where(inArray(products.id, [yogaId, budgetIds[0]!])));
+    const job = (await (await admin.fetch(`/api/admin/products/${yogaId}`, { method: 'DELETE' })).json()) as { undoJobId: number };
+    expect((await admin.fetch(`/api/admin/products/${budgetIds[0]!}`, { method: 'DELETE' })).status).toBe(200);
+    const yoga = await run((db) => db.select({ id: categories.id }).from(categories).where(eq(categories.slug, 'yoga-mats')).get());
+    expect((await admin.fetch(`/api/admin/categories/${yoga!.id}`, { method: 'DELETE' })).status).toBe(200);
+
+    const response = await undo(job.undoJobId);
+    expect(response.status).toBe(200);
+    const restored = await run((db) =>
+      db.select({ slug: products.slug, affiliateLinkId: products.affiliateLinkId, category: categories.slug }).from(products).leftJoin(categories, eq(categories.id, products.categoryId)).where(eq(products.id, yogaId)).get(),
+    );
+    expect(restored).toEqual({ slug: 'cork-yoga-mat', affiliateLinkId: null, category: 'uncategorized' });
+  });
+
   it('is purged after a day and can no longer be undone', async () => {
     const id = budgetIds[30]!;
     const job = (await (await admin.fetch(`/api/admin/products/${id}`, { method: 'DELETE' })).json()) as { undoJobId: number };

@@ -8,11 +8,12 @@
  * at it (their product_id is set null by the delete and set back by the restore).
  */
 import { and, eq, getTableColumns, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Database, Tx } from '../../../db/client.ts';
 import { inJsonList } from '../../../db/sql.ts';
 import { affiliateLinks, categories, clicks, conversions, linkChecks, linkHealth, pins, productAnalytics, products, productTrash, users, wishlists } from '../../../db/schema.ts';
 import { UNDO_DELETE_WINDOW_MS } from '../../domain/admin/undo.ts';
+import { uncategorizedId } from './categories.ts';
 
 type RawRow = Record<string, unknown>;
 
@@ -111,6 +112,15 @@ export async function trashProducts(tx: Tx, ids: readonly number[], jobId: numbe
   return trashed;
 }
 
+/** Which of `values` (ids as stored in a snapshot) are still rows of `table`, as strings. */
+async function presentIds(tx: Tx, table: SQLiteTable, column: SQLiteColumn, values: readonly unknown[]): Promise<Set<string>> {
+  // Kept as the snapshot holds them (numbers for integer ids), so the lookup compares like with like.
+  const wanted = [...new Set(values.filter((value): value is number | string => typeof value === 'number' || typeof value === 'string'))];
+  if (wanted.length === 0) return new Set();
+  const found = await tx.select({ id: column }).from(table).where(inJsonList(column, wanted));
+  return new Set(found.map((row) => String(row.id)));
+}
+
 /** Why a restore cannot go ahead: another product took a slug meanwhile. */
 export class RestoreConflict extends Error {
   readonly slug: string;
@@ -121,9 +131,11 @@ export class RestoreConflict extends Error {
 }
 
 /**
- * Writes a job's trashed products back as they were and empties their trash rows. A category deleted meanwhile is
- * left empty (what deleting the category did to its other products); a wishlist entry of an account deleted meanwhile
- * stays gone. Throws RestoreConflict when another product now has one of their slugs. Answers how many came back.
+ * Writes a job's trashed products back as they were and empties their trash rows. What was deleted meanwhile is
+ * treated as its own delete treated the rows that stayed: a category's products go to uncategorized, a link or an
+ * account leaves the reference empty, and a wishlist entry of an account deleted meanwhile stays gone. The rows are
+ * fixed before they are written, because the database refuses a reference to a row that is gone. Throws
+ * RestoreConflict when another product now has one of their slugs. Answers how many came back.
  */
 export async function restoreTrashedProducts(tx: Tx, jobId: number): Promise<number> {
   const trash = await tx.select().from(productTrash).where(eq(productTrash.jobId, jobId)).orderBy(productTrash.productId);
@@ -133,18 +145,21 @@ export async function restoreTrashedProducts(tx: Tx, jobId: number): Promise<num
     const taken = await tx.select({ id: products.id }).from(products).where(eq(products.slug, slug)).get();
     if (taken) throw new RestoreConflict(slug);
   }
-  await insertRawRows(tx, affiliateLinks, snapshots.flatMap((snapshot) => (snapshot.affiliateLink ? [snapshot.affiliateLink] : [])), true);
-  await insertRawRows(tx, products, snapshots.map((snapshot) => snapshot.product));
-  const ids = snapshots.map((snapshot) => Number(snapshot.product.id));
-  // The product's category or link may have been deleted since: then it is left without, as those deletes leave others.
-  await tx
-    .update(products)
-    .set({ categoryId: null })
-    .where(and(inJsonList(products.id, ids), sql`${products.categoryId} is not null`, sql`not exists (select 1 from ${categories} where ${categories.id} = ${products.categoryId})`));
-  await tx
-    .update(products)
-    .set({ affiliateLinkId: null })
-    .where(and(inJsonList(products.id, ids), sql`${products.affiliateLinkId} is not null`, sql`not exists (select 1 from ${affiliateLinks} where ${affiliateLinks.id} = ${products.affiliateLinkId})`));
+  const links = snapshots.flatMap((snapshot) => (snapshot.affiliateLink ? [snapshot.affiliateLink] : []));
+  const presentUsers = await presentIds(tx, users, users.id, links.map((link) => link.user_id));
+  await insertRawRows(tx, affiliateLinks, links.map((link) => (link.user_id != null && !presentUsers.has(String(link.user_id)) ? { ...link, user_id: null } : link)), true);
+  const presentCategories = await presentIds(tx, categories, categories.id, snapshots.map((snapshot) => snapshot.product.category_id));
+  const presentLinks = await presentIds(tx, affiliateLinks, affiliateLinks.id, snapshots.map((snapshot) => snapshot.product.affiliate_link_id));
+  const fallbackCategory = snapshots.some((snapshot) => snapshot.product.category_id != null && !presentCategories.has(String(snapshot.product.category_id)))
+    ? await uncategorizedId(tx)
+    : null;
+  const productRows = snapshots.map((snapshot) => {
+    const row = { ...snapshot.product };
+    if (row.category_id != null && !presentCategories.has(String(row.category_id))) row.category_id = fallbackCategory;
+    if (row.affiliate_link_id != null && !presentLinks.has(String(row.affiliate_link_id))) row.affiliate_link_id = null;
+    return row;
+  });
+  await insertRawRows(tx, products, productRows);
   for (const [name, table] of OWNED_TABLES) {
     let rows = snapshots.flatMap((snapshot) => snapshot.owned[name] ?? []);
     if (name === 'wishlists' && rows.length > 0) {
