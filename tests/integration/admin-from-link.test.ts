@@ -290,6 +290,17 @@ describe('a link already in the catalogue', () => {
     expect(copies).toEqual([]);
   });
 
+  it('two pastes of one new link at the same moment make one product; the other is offered it', async () => {
+    const url = `${shop.base}/pages/opengraph-product.html?variant=twice`;
+    const before = await productCount();
+    const [a, b] = await Promise.all([post({ url }), post({ url })]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    const created = fromLinkAnswerSchema.parse(await (a.status === 201 ? a : b).json());
+    expect((await (a.status === 409 ? a : b).json()).existing).toMatchObject({ id: created.product.id });
+    expect(await productCount()).toBe(before + 1);
+    expect(await linksFor(url)).toHaveLength(1);
+  });
+
   it('a different product on the same shop is still added', async () => {
     const response = await post({ url: `${shop.base}/pages/opengraph-product.html?variant=other` });
     expect(response.status).toBe(201);

@@ -5,7 +5,7 @@
  * refuses leaves only the link row and is answered 422 (see src/domain/admin/from-link.ts for why).
  */
 import { eq, or, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../../db/client.ts';
+import type { Database, Db, Tx } from '../../../db/client.ts';
 import { affiliateLinks, products } from '../../../db/schema.ts';
 import { detectAffiliatePlatform, type DetectedPlatform } from '../../domain/admin/affiliate-platform.ts';
 import { draftWarning, fromLinkTexts, type ExistingProduct, type FromLinkAnswer } from '../../domain/admin/from-link.ts';
@@ -51,35 +51,38 @@ export class DuplicateLinkError extends Error {
  * path's last part, in its stored URL, its ASIN attribute or its link row's code); sameProductLink decides.
  */
 export async function findProductWithLink(database: Database, url: string): Promise<ExistingProduct | null> {
+  return database.run((db) => productWithLink(db, url));
+}
+
+/** findProductWithLink inside a transaction (or on a handle the caller already has). */
+async function productWithLink(db: Db | Tx, url: string): Promise<ExistingProduct | null> {
   const identity = linkIdentity(url);
   const needle = linkSearchNeedle(url);
   if (identity === null || needle === null || needle === '') return null;
   const detected = detectAffiliatePlatform(url);
   const like = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const rows = await database.run((db) =>
-    db
-      .select({
-        id: products.id,
-        name: products.name,
-        slug: products.slug,
-        status: products.status,
-        affiliateUrl: products.affiliateUrl,
-        asin: sql<string | null>`json_extract(${products.attributes}, '$.asin')`,
-        linkPlatform: affiliateLinks.platform,
-        linkCode: affiliateLinks.platformProductId,
-      })
-      .from(products)
-      .leftJoin(affiliateLinks, eq(affiliateLinks.id, products.affiliateLinkId))
-      .where(
-        or(
-          sql`${products.affiliateUrl} like ${like} escape '\\'`,
-          detected.productCode ? eq(affiliateLinks.platformProductId, detected.productCode) : undefined,
-          detected.platform === 'amazon' && detected.productCode ? sql`upper(json_extract(${products.attributes}, '$.asin')) = ${detected.productCode}` : undefined,
-        ),
-      )
-      .orderBy(products.id)
-      .limit(200),
-  );
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      slug: products.slug,
+      status: products.status,
+      affiliateUrl: products.affiliateUrl,
+      asin: sql<string | null>`json_extract(${products.attributes}, '$.asin')`,
+      linkPlatform: affiliateLinks.platform,
+      linkCode: affiliateLinks.platformProductId,
+    })
+    .from(products)
+    .leftJoin(affiliateLinks, eq(affiliateLinks.id, products.affiliateLinkId))
+    .where(
+      or(
+        sql`${products.affiliateUrl} like ${like} escape '\\'`,
+        detected.productCode ? eq(affiliateLinks.platformProductId, detected.productCode) : undefined,
+        detected.platform === 'amazon' && detected.productCode ? sql`upper(json_extract(${products.attributes}, '$.asin')) = ${detected.productCode}` : undefined,
+      ),
+    )
+    .orderBy(products.id)
+    .limit(200);
   const match = rows.find(
     (row) =>
       linkIdentity(row.affiliateUrl) === identity ||
@@ -162,8 +165,23 @@ export async function addProductFromLink(database: Database, actor: AuditActor, 
 
   let row;
   try {
-    row = await withSlugRetry(() => database.run((db) => db.transaction((tx) => insertProduct(tx, actor, url, detected, link.id, page))));
+    row = await withSlugRetry(() =>
+      database.run((db) =>
+        db.transaction(async (tx) => {
+          // Asked again where the product is written: two pastes of one link read the page at the same time, and the
+          // write transaction lets only one of them find no product.
+          const pasted = await productWithLink(tx, url);
+          if (pasted) throw new DuplicateLinkError(pasted);
+          return insertProduct(tx, actor, url, detected, link.id, page);
+        }),
+      ),
+    );
   } catch (error) {
+    if (error instanceof DuplicateLinkError) {
+      // The other paste won: its link row is the one kept, as when the link was found before reading the page.
+      await database.run((db) => db.delete(affiliateLinks).where(eq(affiliateLinks.id, link.id)));
+      throw error;
+    }
     console.error('add by link: the product could not be stored', error);
     throw new FromLinkError(500, fromLinkTexts.productFailed(SAVE_FAILED), { cause: error });
   }
