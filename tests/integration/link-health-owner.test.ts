@@ -198,4 +198,27 @@ describe('the daily e-mail of new problems', () => {
     expect(retried.sent.map((sent) => sent.items)).toEqual([1, 1]);
     expect(smtp.mails[0]!.body).toContain('- Broken: Switching Band');
   });
+
+  it('gives back a day claimed by a run that stopped mid-send, once that send is long over', async () => {
+    shop.switchTo = '/ok';
+    await checkAndFollow([ids.switching]);
+    shop.switchTo = '/gone';
+    await checkAndFollow([ids.switching]);
+    await checkAndFollow([ids.switching]);
+    // A run whose send never ends, as when the platform stops a function past its time limit: the first admin's day
+    // stays claimed as sending, and the run never reaches the second admin.
+    let sendStarted!: () => void;
+    const started = new Promise<void>((resolve) => (sendStarted = resolve));
+    const stopped: Mailer = { to: 'x', from: 'site@repwell.example', send: () => (sendStarted(), new Promise<never>(() => {})) };
+    void sendLinkHealthDigests(api.temp.database, { mailer: stopped, now: day('2026-11-30T09:00:00Z') });
+    await started;
+
+    smtp.mails.length = 0;
+    const soon = await sendLinkHealthDigests(api.temp.database, { mailer, now: day('2026-11-30T09:05:00Z') });
+    expect(soon.sent.map((sent) => sent.items)).toEqual([1]);
+    const later = await sendLinkHealthDigests(api.temp.database, { mailer, now: day('2026-11-30T09:15:00Z') });
+    expect(later.sent.map((sent) => sent.items)).toEqual([1]);
+    expect(new Set(smtp.mails.flatMap((mail) => mail.rcptTo)).size).toBe(2);
+    expect(smtp.mails.every((mail) => mail.body.includes('- Broken: Switching Band'))).toBe(true);
+  });
 });

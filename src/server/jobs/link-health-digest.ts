@@ -5,7 +5,7 @@
  * records the problems it will mail (link_health_mailed); a second run finds the day claimed and sends nothing. A
  * failed send gives the claim back, so a later run tries again. Called after each scheduled link check run.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { linkHealth, linkHealthDigests, linkHealthMailed, products, users } from '../../../db/schema.ts';
 import { composeDigestEmail, digestClasses, type DigestItem } from '../../domain/admin/link-health/digest.ts';
@@ -32,6 +32,9 @@ function defaultMailer(): Mailer | null {
   const config = adminMailerConfigFrom(env());
   return config ? createSmtpMailer(config) : null;
 }
+
+/** Longer than any send takes (the mailer's timeouts add up to 20 s), so only a stopped run's claim is this old. */
+export const ABANDONED_SEND_MS = 10 * 60_000;
 
 /** The confirmed, unacknowledged broken and out-of-stock links now. */
 async function currentProblems(database: Database): Promise<DigestItem[]> {
@@ -69,6 +72,20 @@ export async function sendLinkHealthDigests(database: Database, options: DigestO
     const claimed = await database.run((db) =>
       db.transaction(
         async (tx) => {
+          // A claim still sending after ABANDONED_SEND_MS was left by a run stopped mid-send (a scheduled function
+          // past its time limit): it is given back as a failed send is, or those problems would never be mailed.
+          const abandoned = await tx
+            .delete(linkHealthDigests)
+            .where(
+              and(
+                eq(linkHealthDigests.userId, admin.id),
+                eq(linkHealthDigests.day, day),
+                sql`${linkHealthDigests.status} = 'sending'`,
+                lt(linkHealthDigests.createdAt, new Date(now.getTime() - ABANDONED_SEND_MS)),
+              ),
+            )
+            .returning({ day: linkHealthDigests.day });
+          if (abandoned.length > 0) await tx.delete(linkHealthMailed).where(and(eq(linkHealthMailed.userId, admin.id), eq(linkHealthMailed.day, day)));
           const told = new Set(
             (await tx.select({ productId: linkHealthMailed.productId, class: linkHealthMailed.class }).from(linkHealthMailed).where(eq(linkHealthMailed.userId, admin.id))).map(
               (row) => key(row.productId, row.class),
