@@ -13,8 +13,13 @@ export const config = { schedule: '@hourly' };
 
 export default async (): Promise<Response> => {
   const database = getDatabase();
-  await continueLinkChecks(database, undefined);
+  // Independent jobs: a failed hand-off must not keep the day's e-mail back. It fails the run after the mail is out.
+  const handoff = await continueLinkChecks(database, undefined).then(
+    () => null,
+    (error: unknown) => error,
+  );
   const digest = await sendLinkHealthDigests(database);
   for (const failure of digest.failed) console.error(`Link health digest to ${failure.email} failed: ${failure.error}`);
+  if (handoff !== null) throw handoff;
   return noContent();
 };
