@@ -2,9 +2,9 @@
  * The toggle behind Save (wishlist) and Bookmark controls: knows whether an id is
  * in the signed-in person's list, adds or removes it, and says so in the spec's words.
  *
- * A click is carried out as what the control showed when it was pressed: Save adds, Saved removes. A click that
- * comes before the person's saved ids have loaded (one made before the island hydrated and replayed as it does,
- * src/lib/early-clicks.ts) was made on "Save": it waits for the ids, then adds, and when the item turns out to be in
+ * A click is carried out as what the control showed when it was pressed: Save adds, Saved removes. A click made before
+ * the island hydrated (replayed by src/lib/early-clicks.ts, perhaps after the ids have loaded) or before the person's
+ * saved ids have loaded was made on "Save": it waits for the ids, then adds, and when the item turns out to be in
  * the list already there is nothing to do and the list is as the person asked (a replayed Save on a saved item was
  * sent as an add and answered 'Already in wishlist'). One toggle at a time: a click while one is in flight (a replayed
  * click and a real one landing together, before the button re-renders as busy) is ignored rather than sent twice.
@@ -13,6 +13,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { ApiError } from '../lib/api.ts';
 import { loadSession } from '../lib/auth-state.ts';
+import { isReplayedEarlyClick } from '../lib/script-ready.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { toast } from '../lib/toast.ts';
 import { useAuth } from '../lib/use-auth.ts';
@@ -75,10 +76,13 @@ export function useSavedToggle(config: SavedToggleConfig) {
   return {
     saved,
     busy: toggle.isPending,
-    toggle: () => {
+    toggle: (event?: { currentTarget: EventTarget | null }) => {
       if (inFlight.current) return;
       inFlight.current = true;
-      toggle.mutate(saved ? 'unsave' : 'save');
+      // A click held before the island worked was made on the static page's "Save" (it cannot know the person's
+      // list), whatever has loaded by the time it is replayed.
+      const early = event !== undefined && isReplayedEarlyClick(event);
+      toggle.mutate(saved && !early ? 'unsave' : 'save');
     },
   };
 }

@@ -32,6 +32,11 @@ export interface EarlyClicksConfig {
   readyEvent: string;
   /** Set on a control while its click is held; styled with a busy cursor. */
   pendingAttribute: string;
+  /**
+   * Set on a control while its held click is replayed: a control whose meaning depends on what the page could not know
+   * when it was clicked (Save, which the static page always shows unsaved) carries the click out as it was shown.
+   */
+  replayAttribute: string;
 }
 
 export function installEarlyClicks(doc: Document, config: EarlyClicksConfig): void {
@@ -156,7 +161,13 @@ export function installEarlyClicks(doc: Document, config: EarlyClicksConfig): vo
     control.dispatchEvent(new MouseEvent('mousedown', { ...at, buttons: 1 }));
     control.dispatchEvent(new PointerEvent('pointerup', pointer));
     control.dispatchEvent(new MouseEvent('mouseup', at));
-    (control as HTMLElement).click();
+    // Handlers run inside click(), so the mark is there for them and gone after.
+    control.setAttribute(config.replayAttribute, '');
+    try {
+      (control as HTMLElement).click();
+    } finally {
+      control.removeAttribute(config.replayAttribute);
+    }
   }
 
   /** False when the fields could not be handed over yet: try again later. */

@@ -10,7 +10,13 @@ export const EARLY_CLICKS: EarlyClicksConfig = {
   awaitAttribute: 'data-await-script',
   readyEvent: 'repwell:script-ready',
   pendingAttribute: 'data-early-click',
+  replayAttribute: 'data-early-click-replay',
 };
+
+/** Whether a click event is a click held before its control worked and replayed now (early-clicks.ts). */
+export function isReplayedEarlyClick(event: { currentTarget: EventTarget | null }): boolean {
+  return event.currentTarget instanceof Element && event.currentTarget.hasAttribute(EARLY_CLICKS.replayAttribute);
+}
 
 export function markScriptReady(element: Element): void {
   element.removeAttribute(EARLY_CLICKS.awaitAttribute);
