@@ -16,6 +16,7 @@
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { e2eAccounts } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
+import { holdScripts, slowCpu } from './script-timing.ts';
 
 type Viewport = 'desktop' | 'phone';
 const VIEWPORTS: Record<Viewport, { width: number; height: number }> = {
@@ -394,22 +395,6 @@ const rows: Row[] = [
     outcome: (page) => expect(page.getByRole('tab', { name: 'Create Account' })).toHaveAttribute('aria-selected', 'true', LONG),
   },
 ];
-
-/** Holds every script of the site until `release` is called. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_astro\/[^?]*\.js(\?.*)?$/, async (route) => {
-    await released;
-    await route.continue().catch(() => undefined);
-  });
-  return release;
-}
-
-async function slowCpu(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-}
 
 interface Session {
   cookies: Awaited<ReturnType<BrowserContext['cookies']>>;

@@ -15,24 +15,10 @@ import { products } from '../../db/schema.ts';
 import { isClickId } from '../../src/domain/revenue/click-id.ts';
 import { fakeRetailers, follow, storedClick } from './click-helpers.ts';
 import { expect, test } from './fixtures.ts';
+import { holdScripts, slowCpu } from './script-timing.ts';
 
 const LONG = { timeout: 60_000 };
 const POST = '/blog/beginner-home-gym-setup';
-
-async function holdScripts(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_astro\/[^?]*\.js(\?.*)?$/, async (route) => {
-    await released;
-    await route.continue().catch(() => undefined);
-  });
-  return release;
-}
-
-async function slowCpu(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-}
 
 /** A new account of its own (nothing saved yet), signed in through the API as the form does. */
 async function signUpInto(context: BrowserContext, browser: Browser, baseURL: string): Promise<void> {
