@@ -12,24 +12,31 @@ import { toast } from '../../lib/toast.ts';
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   json?: unknown;
+  /** Raw bytes (an uploaded file), sent as application/octet-stream instead of `json`. */
+  bytes?: Blob;
+  headers?: Record<string, string>;
+  /** The title and description when the answer carries none (a platform error page): by default 'Error'. */
+  fallbackError?: (status: number) => { title: string; description: string };
 }
 
-function errorFrom(status: number, body: unknown): ApiError {
+function errorFrom(status: number, body: unknown, fallback?: RequestOptions['fallbackError']): ApiError {
   const error = (body as { error?: { title?: unknown; description?: unknown } } | null)?.error;
-  const title = typeof error?.title === 'string' ? error.title : 'Error';
-  const description = typeof error?.description === 'string' ? error.description : `The request failed (${status}).`;
+  const otherwise = fallback?.(status) ?? { title: 'Error', description: `The request failed (${status}).` };
+  const title = typeof error?.title === 'string' ? error.title : otherwise.title;
+  const description = typeof error?.description === 'string' ? error.description : otherwise.description;
   return new ApiError(status, title, description, body);
 }
 
 export async function adminRequest<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.output<S>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.json !== undefined) headers['content-type'] = 'application/json';
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (options.bytes !== undefined) headers['content-type'] = 'application/octet-stream';
+  else if (options.json !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
     response = await fetch(path, {
       method: options.method ?? 'GET',
       headers,
-      body: options.json === undefined ? undefined : JSON.stringify(options.json),
+      body: options.bytes ?? (options.json === undefined ? undefined : JSON.stringify(options.json)),
       credentials: 'same-origin',
     });
   } catch {
@@ -39,9 +46,9 @@ export async function adminRequest<S extends z.ZodType>(path: string, schema: S,
   try {
     body = await response.json();
   } catch {
-    // An empty or non-JSON body: the status decides below.
+    // An empty or non-JSON body (a platform error page, Netlify's own 413): the status decides below.
   }
-  if (!response.ok) throw errorFrom(response.status, body);
+  if (!response.ok) throw errorFrom(response.status, body, options.fallbackError);
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new ApiError(response.status, 'Error', 'The server sent an answer the admin panel does not understand.');
   return parsed.data;

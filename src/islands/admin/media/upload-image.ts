@@ -13,33 +13,14 @@ import {
   uploadTexts,
   type UploadedImage,
 } from '../../../domain/media.ts';
+import { z } from 'zod';
 import { ApiError } from '../../../lib/api.ts';
+import { adminRequest } from '../api.ts';
 
-async function send(part: Blob, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
-  let response: Response;
-  try {
-    response = await fetch('/api/admin/media', {
-      method: 'POST',
-      body: part,
-      headers: { 'content-type': 'application/octet-stream', accept: 'application/json', ...headers },
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError(0, 'Network error', 'Please check your connection and try again.');
-  }
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    // Not JSON: a platform error page (Netlify's own 413, a gateway timeout); the status speaks below.
-  }
-  if (!response.ok) {
-    const error = (body as { error?: { title?: unknown; description?: unknown } } | null)?.error;
-    const description = typeof error?.description === 'string' ? error.description : response.status === 413 ? uploadTexts.tooLarge : `The upload failed (${response.status}).`;
-    throw new ApiError(response.status, typeof error?.title === 'string' ? error.title : uploadTexts.title, description);
-  }
-  return { status: response.status, body };
-}
+/** A whole image (201) or the receipt of one part of it (202). */
+const answerSchema = z.union([uploadedImageSchema, uploadPartAnswerSchema]);
+
+const uploadFailed = (status: number) => ({ title: uploadTexts.title, description: status === 413 ? uploadTexts.tooLarge : `The upload failed (${status}).` });
 
 export async function uploadImage(file: Blob): Promise<UploadedImage> {
   if (file.size > MAX_UPLOAD_BYTES) throw new ApiError(413, uploadTexts.title, uploadTexts.tooLarge);
@@ -48,15 +29,9 @@ export async function uploadImage(file: Blob): Promise<UploadedImage> {
   for (const { start, end } of uploadParts(file.size)) {
     const headers: Record<string, string> = { [uploadHeaders.length]: String(file.size), [uploadHeaders.offset]: String(start) };
     if (uploadId) headers[uploadHeaders.id] = uploadId;
-    const answer = await send(file.slice(start, end), headers);
-    if (answer.status === 201) {
-      const image = uploadedImageSchema.safeParse(answer.body);
-      if (image.success) return image.data;
-      break;
-    }
-    const part = uploadPartAnswerSchema.safeParse(answer.body);
-    if (!part.success) break;
-    uploadId = part.data.uploadId;
+    const answer = await adminRequest('/api/admin/media', answerSchema, { method: 'POST', bytes: file.slice(start, end), headers, fallbackError: uploadFailed });
+    if ('url' in answer) return answer;
+    uploadId = answer.uploadId;
   }
   throw new ApiError(500, uploadTexts.title, 'The server sent an answer the admin panel does not understand.');
 }
