@@ -13,6 +13,7 @@ import { earlyClicksScript } from './src/components/early-clicks-script.ts';
 import { clickTrackingScript } from './src/components/click-tracking-script.ts';
 import { chunkRecoveryScript } from './src/components/chunk-recovery-script.ts';
 import { isIndexablePath } from './src/domain/indexing.ts';
+import { renderOnly, withWholeSitePages } from './src/integrations/render-only.ts';
 
 const site = process.env.SITE_URL || `http://localhost:${process.env.PORT || 8888}`;
 
@@ -31,15 +32,17 @@ export default defineConfig({
   // sitemap-index.xml lists public content only: per-user, admin and not-found pages stay out.
   // Pre-rendered catalogue views (/products/category/x) are listed under their canonical URL.
   integrations: [
+    // Partial builds render only the pages an edit touches (src/server/publishing/partial-build.ts).
+    renderOnly(),
     react(),
-    sitemap({
+    withWholeSitePages(sitemap({
       // The catalogue's copies for readers without JavaScript are noindex: they stand for /products?search=… and the like.
       filter: (page) => isIndexablePath(page) && !noJsPageOf(new URL(page).pathname),
       serialize(item) {
         const canonical = canonicalForPrerenderedPath(new URL(item.url).pathname);
         return canonical ? { ...item, url: new URL(canonical, site).href } : item;
       },
-    }),
+    })),
     // /products?category=x serves the page built for x, for readers and crawlers without JavaScript.
     catalogueRewrites(),
     // After the pages are written: every inline script of the project gets its hash into the page's CSP.

@@ -22,6 +22,8 @@
  *                                   only the link checker over fixture retailers on 127.0.0.1 (scripts/bench/link-health.ts)
  *   npm run bench -- functions      only the function bundles: zip sizes, and cold starts of sign-in, a beacon and the admin
  *                                   list under Lambda's options against a remote database (scripts/bench/functions.ts)
+ *   npm run bench -- publish        only edit to live: a price, a new product and a category rename saved over HTTP
+ *                                   until the public page shows them (scripts/bench/publish.ts)
  *   npm run bench -- analytics      only the analytics dashboard's queries: 1,000,000 events and 20,000 conversions
  *                                   over 365 days, a 90-day range, directly and over HTTP (scripts/bench/analytics.ts)
  *
@@ -54,7 +56,7 @@ const { values, positionals } = parseArgs({
 });
 const productCount = Number(values.products);
 const lighthouseRuns = Number(values['lighthouse-runs']);
-const suites = ['admin-list', 'add-by-link', 'csv-import', 'link-health', 'track', 'analytics', 'functions'] as const;
+const suites = ['admin-list', 'add-by-link', 'csv-import', 'link-health', 'track', 'analytics', 'functions', 'publish'] as const;
 const only = positionals[0] as (typeof suites)[number] | undefined;
 if (only !== undefined && !suites.includes(only)) throw new Error(`Unknown bench "${only}": choose one of ${suites.join(', ')}, or none for all.`);
 
@@ -112,6 +114,11 @@ async function main(): Promise<number> {
     await seedDemoContent(database, { productCount });
     database.close();
     figures.push({ name: 'seed database (setup, no budget)', value: (performance.now() - seedStarted) / 1000, unit: 's' });
+
+    if (only === 'publish') {
+      figures.push(...(await publishFigures(databaseUrl, dir, port)));
+      return report(figures, started);
+    }
 
     if (only === 'admin-list') {
       const site = join(dir, 'site');
@@ -365,3 +372,14 @@ main().then(
     process.exit(2);
   },
 );
+
+async function publishFigures(databaseUrl: string, dir: string, port: number): Promise<Figure[]> {
+  const { Database } = await import('../db/client.ts');
+  const { measurePublishing } = await import('./bench/publish.ts');
+  const database = new Database({ url: databaseUrl });
+  try {
+    return await measurePublishing({ database, databaseUrl, dir, port, productCount, log });
+  } finally {
+    database.close();
+  }
+}

@@ -21,11 +21,12 @@ import { env } from '../src/server/env.ts';
 import type { LinkHealthTimer } from '../src/server/jobs/link-health-timer.ts';
 import type { PinterestTimer } from '../src/server/jobs/pinterest-timer.ts';
 import { readBuildRecord } from '../src/server/local/build-record.ts';
-import { buildSite, projectRoot } from '../src/server/local/builder.ts';
+import { projectRoot } from '../src/server/local/builder.ts';
 import { consoleLogger, errorMessage } from '../src/server/local/logger.ts';
 import type { LocalRebuildQueue } from '../src/server/local/rebuild-queue.ts';
 import { startLocalServer, type LocalServer } from '../src/server/local/server.ts';
 import { SiteFolders } from '../src/server/local/site-folders.ts';
+import { publishBuild } from '../src/server/local/publish-build.ts';
 
 const { values: args } = parseArgs({
   options: { dist: { type: 'string', default: 'dist' }, builds: { type: 'string', default: '.build' }, 'cache-dir': { type: 'string' } },
@@ -159,7 +160,8 @@ async function startServices(): Promise<void> {
     database,
     folders,
     fingerprint: () => computeFingerprint({ database, projectRoot }),
-    build: (outDir, signal) => buildSite({ outDir, signal, cacheDir: args['cache-dir'], quiet: true, logger: consoleLogger }),
+    // Publishing renders only the pages the edits touched, merged into the build being served.
+    build: publishBuild({ folders, database, projectRoot, cacheDir: args['cache-dir'], logger: consoleLogger }),
     logger: consoleLogger,
   });
   running.queue = queue;

@@ -36,6 +36,7 @@ import type { AstroIntegration } from 'astro';
 import { NO_JS_KINDS, NO_JS_PARAMS, noJsPageOf } from '../domain/catalogue/no-js.ts';
 import { CATALOGUE_PATH } from '../domain/catalogue/query.ts';
 import { canonicalForPrerenderedPath } from '../domain/catalogue/view.ts';
+import { pagesOfWholeSite } from './render-only.ts';
 
 /** Query values written into `_redirects` as they are: nothing to encode, no whitespace, no placeholder syntax. */
 const PLAIN_VALUE = /^[A-Za-z0-9._~-]+$/;
@@ -100,7 +101,8 @@ export function catalogueRewrites(): AstroIntegration {
       'astro:build:done': async ({ dir, pages, logger }) => {
         const file = fileURLToPath(new URL('_redirects', dir));
         const existing = await readFile(file, 'utf8').catch(() => '');
-        const rules = catalogueRewriteRules(pages.map((page) => page.pathname));
+        // A partial build renders a few pages; the rules are for every page the site has.
+        const rules = catalogueRewriteRules((pagesOfWholeSite() ?? pages).map((page) => page.pathname));
         const block = [HEADER, ...rules.map(formatRewriteRule)].join('\n');
         await writeFile(file, `${existing.trimEnd()}\n\n${block}\n`.trimStart());
         logger.info(`${rules.length} catalogue rewrites written to _redirects`);

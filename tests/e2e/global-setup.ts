@@ -24,7 +24,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   const { seedDemoContent } = await import('../../db/seed/index.ts');
   const { createUser } = await import('../../src/server/accounts.ts');
   const { seedAdminAccount } = await import('../../src/server/seed-admin.ts');
-  const { buildSite } = await import('../../src/server/local/builder.ts');
+  const { publishBuild } = await import('../../src/server/local/publish-build.ts');
   const { startLocalServer } = await import('../../src/server/local/server.ts');
   const { silentLogger } = await import('../../src/server/local/logger.ts');
   const { SiteFolders } = await import('../../src/server/local/site-folders.ts');
@@ -64,7 +64,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     database: getDatabase(),
     folders,
     fingerprint: () => computeFingerprint({ database: getDatabase(), projectRoot }),
-    build: (outDir, signal) => buildSite({ outDir, databaseUrl, cacheDir, signal, quiet: true }),
+    build: publishBuild({ folders, database: getDatabase(), projectRoot, cacheDir, databaseUrl, logger: silentLogger }),
   });
   // The first build goes through the queue as under `npm start`, so the overview has a build to call live.
   const started = Date.now();

@@ -6,16 +6,19 @@
  * failing or memory-hungry build cannot take the local server down, and all its
  * memory is returned when it exits.
  *
- *   node src/server/local/build-worker.ts --out DIR [--root DIR] [--cache-dir DIR] [--quiet]
+ *   node src/server/local/build-worker.ts --out DIR [--root DIR] [--cache-dir DIR] [--quiet] [--skip-index]
+ *
+ * A partial build (src/server/publishing/partial-build.ts) passes REPWELL_RENDER_ONLY in the environment
+ * (src/integrations/render-only.ts) and --skip-index.
  *
  * The database is the one DATABASE_URL names (src/content.config.ts reads it).
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'astro';
-import * as pagefind from 'pagefind';
 import { checkBuiltSite, describeViolation, disclosureFailureMessage } from '../disclosure/site-check.ts';
 import { env } from '../env.ts';
+import { indexArticles } from '../publishing/article-index.ts';
 
 const { values } = parseArgs({
   options: {
@@ -23,6 +26,7 @@ const { values } = parseArgs({
     root: { type: 'string' },
     'cache-dir': { type: 'string' },
     quiet: { type: 'boolean', default: false },
+    'skip-index': { type: 'boolean', default: false },
   },
 });
 if (!values.out) {
@@ -59,26 +63,14 @@ if (check.violations.length > 0) {
   process.exit(1);
 }
 
-// Only the articles. Product search is the catalogue's own (search shards in
-// src/pages/catalogue-data): the spec's rule is a substring match on name or description,
-// which pagefind's word index cannot answer, and it would want one fragment download per
-// result where the catalogue shows up to 200. Reading 10,000 product pages back from disk
-// cost 13-19 s and a second gigabyte of memory for an index nothing asked.
-const ARTICLE_PAGES = '{blog,guides}/**/*.html';
-
 const indexStarted = performance.now();
-const { index, errors } = await pagefind.createIndex({});
-if (!index) throw new Error(`pagefind could not start: ${errors.join('; ')}`);
-const added = await index.addDirectory({ path: outDir, glob: ARTICLE_PAGES });
-if (added.errors.length > 0) throw new Error(`pagefind could not index ${outDir}: ${added.errors.join('; ')}`);
-const written = await index.writeFiles({ outputPath: resolve(outDir, 'pagefind') });
-if (written.errors.length > 0) throw new Error(`pagefind could not write its index: ${written.errors.join('; ')}`);
-await pagefind.close();
+// A partial build indexes once its pages are merged into the last complete build (publishing/partial-build.ts).
+const pages = values['skip-index'] ? undefined : await indexArticles(outDir);
 const indexMs = performance.now() - indexStarted;
 
 // The parent reads this line for its summary (builder.ts parseSummary).
 console.log(
-  `BUILD-SUMMARY ${JSON.stringify({ astroMs: Math.round(astroMs), checkMs: check.ms, checkedPages: check.pages, indexMs: Math.round(indexMs), pages: added.page_count })}`,
+  `BUILD-SUMMARY ${JSON.stringify({ astroMs: Math.round(astroMs), checkMs: check.ms, checkedPages: check.pages, indexMs: Math.round(indexMs), pages })}`,
 );
 // Astro and Vite can leave handles open (watchers, worker pools); the work is done.
 process.exit(0);

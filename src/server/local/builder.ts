@@ -28,6 +28,8 @@ export interface BuildSiteOptions {
   /** Stops the build (the child is killed). */
   signal?: AbortSignal;
   logger?: Logger;
+  /** Leaves the pagefind index out (a partial build indexes the merged site). */
+  skipIndex?: boolean;
   /** Extra environment for the child. */
   env?: Record<string, string | undefined>;
 }
@@ -60,6 +62,7 @@ export function buildSite(options: BuildSiteOptions): Promise<BuildSummary> {
   const args = [workerPath, '--out', resolve(options.outDir), '--root', options.root ?? projectRoot];
   if (options.cacheDir) args.push('--cache-dir', options.cacheDir);
   if (options.quiet) args.push('--quiet');
+  if (options.skipIndex) args.push('--skip-index');
   // Building into a folder that held a complete build (`npm run build` into a real dist): until this build is
   // complete and recorded, it is not one.
   removeBuildRecord(options.outDir);

@@ -26,6 +26,7 @@ export interface SiteFoldersOptions {
 }
 
 const FOLDER_PREFIX = 'site-';
+const STAGE_PREFIX = '.partial-';
 
 export class SiteFolders {
   readonly link: string;
@@ -93,7 +94,8 @@ export class SiteFolders {
       return;
     }
     for (const entry of entries) {
-      if (!entry.startsWith(FOLDER_PREFIX)) continue;
+      // A partial build's stage (publishing/partial-build.ts) outlives a server killed while building.
+      if (!entry.startsWith(FOLDER_PREFIX) && !entry.startsWith(STAGE_PREFIX)) continue;
       const path = join(this.buildsDir, entry);
       if (path === this.#current) continue;
       rmSync(path, { recursive: true, force: true });

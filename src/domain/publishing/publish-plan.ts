@@ -1,0 +1,82 @@
+/**
+ * Which pages an edit touches (ARCHITECTURE sections 1 and 13: publishing is incremental, and a partial build equals a
+ * full build file for file). Two snapshots of what the pages are made from, the last complete build's and now's, are
+ * compared; the answer is a full build, or the pages to render again. Pages a build no longer makes (a deleted product,
+ * an old slug) are found from the list of every page the new build would make, not here.
+ *
+ * The rule is deliberately coarse where being exact would need a second copy of a page's logic:
+ * - anything every page shows (the code, the settings baked in, the navigation's categories, the menu's newest posts,
+ *   the footer's year) makes a full build;
+ * - a changed, new or removed product renders its own page and every page that is not a product page (listings,
+ *   catalogue data, home, blog, guides: a few hundred at most, where a product page is one of thousands);
+ * - a product page also renders again when the product it is, or a product a link in its description offers,
+ *   changed (linked-products.ts gives such a link the offered product's click id).
+ * The equivalence test (tests/integration/partial-build-equivalence.test.ts) holds the rule to the full build.
+ */
+
+/** What one build was made from, as digests: small enough to keep beside every complete build. */
+export interface SiteSnapshot {
+  /** Bumped when the shape or the rule changes: an old snapshot then makes a full build. */
+  format: number;
+  /** The source tree's contents (code, templates, guides, public files). */
+  source: string;
+  /** Settings baked into pages (environment, rendered settings rows, the year). */
+  globals: string;
+  /** What the navigation shows on every page: categories without their counts, the menu's newest posts. */
+  navigation: string;
+  /** Everything else about categories (their counts), shown by listings and home. */
+  categories: string;
+  /** Per published post, by slug. */
+  posts: Record<string, string>;
+  /** Per product, by slug: its row as the build reads it, with the deal state at the snapshot's time. */
+  products: Record<string, string>;
+  /** Per product slug: the slugs of the products its description's links offer. */
+  linksTo: Record<string, string[]>;
+}
+
+export const SNAPSHOT_FORMAT = 1;
+
+export type PublishPlan =
+  | { kind: 'full'; reason: string }
+  | {
+      kind: 'partial';
+      /** Product pages to render (slugs). */
+      products: string[];
+      /** Render every page that is not a product page. */
+      everyOtherPage: boolean;
+    };
+
+export function planPublish(previous: SiteSnapshot | undefined, next: SiteSnapshot): PublishPlan {
+  if (!previous) return { kind: 'full', reason: 'no complete build to start from' };
+  if (previous.format !== next.format) return { kind: 'full', reason: 'the publishing rule changed' };
+  if (previous.source !== next.source) return { kind: 'full', reason: 'the code or content files changed' };
+  if (previous.globals !== next.globals) return { kind: 'full', reason: 'settings every page shows changed' };
+  if (previous.navigation !== next.navigation) return { kind: 'full', reason: 'the navigation changed' };
+
+  const changed = changedKeys(previous.products, next.products);
+  const postsChanged = changedKeys(previous.posts, next.posts).size > 0;
+  const categoriesChanged = previous.categories !== next.categories;
+  const products = new Set<string>();
+  for (const slug of changed) if (slug in next.products) products.add(slug);
+  // A page whose description offers a changed product shows that product's click id: it renders again.
+  for (const [slug, targets] of Object.entries(next.linksTo)) {
+    if (targets.some((target) => changed.has(target)) || !sameList(previous.linksTo[slug], targets)) products.add(slug);
+  }
+  return {
+    kind: 'partial',
+    products: [...products].sort(),
+    everyOtherPage: changed.size > 0 || postsChanged || categoriesChanged,
+  };
+}
+
+/** Keys added, removed or with another digest. */
+export function changedKeys(previous: Record<string, string>, next: Record<string, string>): Set<string> {
+  const keys = new Set<string>();
+  for (const [key, digest] of Object.entries(next)) if (previous[key] !== digest) keys.add(key);
+  for (const key of Object.keys(previous)) if (!(key in next)) keys.add(key);
+  return keys;
+}
+
+function sameList(a: readonly string[] | undefined, b: readonly string[]): boolean {
+  return a !== undefined && a.length === b.length && a.every((value, index) => value === b[index]);
+}

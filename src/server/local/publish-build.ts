@@ -1,0 +1,36 @@
+/**
+ * The local rebuild queue's build (`npm start` and the e2e server): publishing from the build being served, so an
+ * admin's edit renders only the pages it touches (src/server/publishing/partial-build.ts).
+ */
+import type { Database } from '../../../db/client.ts';
+import { publishSite } from '../publishing/partial-build.ts';
+import { buildSite, type BuildSummary } from './builder.ts';
+import type { Logger } from './logger.ts';
+import type { SiteFolders } from './site-folders.ts';
+
+export interface PublishBuildOptions {
+  folders: SiteFolders;
+  database: Database;
+  projectRoot: string;
+  logger: Logger;
+  /** Astro's cache folder for the builds. */
+  cacheDir?: string;
+  /** The database the build reads, when not the inherited DATABASE_URL. */
+  databaseUrl?: string;
+}
+
+export function publishBuild(options: PublishBuildOptions): (outDir: string, signal: AbortSignal) => Promise<BuildSummary> {
+  return async (outDir, signal) => {
+    const result = await publishSite({
+      outDir,
+      previousDir: options.folders.current(),
+      database: options.database,
+      projectRoot: options.projectRoot,
+      logger: options.logger,
+      runBuild: (build) => buildSite({ ...build, signal, cacheDir: options.cacheDir, databaseUrl: options.databaseUrl, quiet: true, logger: options.logger }),
+    });
+    const how = result.plan.kind === 'full' ? `full build: ${result.plan.reason}` : `partial build: ${result.rendered} pages rendered, ${result.removed} removed`;
+    options.logger.info(`Published (${how})`);
+    return result.summary;
+  };
+}

@@ -1,0 +1,213 @@
+/**
+ * Publishing: a build that renders only the pages an edit touches and merges them into the last complete build, or a
+ * full build when the edit touches every page (the plan: src/domain/publishing/publish-plan.ts). The result is a
+ * complete site in a new folder, equal file for file to a full build of the same data (the equivalence test holds
+ * it to that); the caller swaps it in (SiteFolders) or deploys it.
+ *
+ * Each complete build keeps its publish state beside its pages (PUBLISH_STATE_FILE): the snapshot it was made from
+ * and the file each page was written to. A partial build then
+ *   1. renders the touched pages with Astro into a stage folder (src/integrations/render-only.ts), which also writes
+ *      the sitemap and the rewrites for every page the site has;
+ *   2. links the last build's files into the new folder (hard links: nothing is written in place afterwards, every
+ *      replaced file is unlinked first) and moves the stage's files over them;
+ *   3. removes the pages the site no longer has (a deleted product, an old slug), found from the full page list;
+ *   4. indexes the articles again when they were rendered.
+ */
+import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import type { Database } from '../../../db/client.ts';
+import { planPublish, type PublishPlan, type SiteSnapshot } from '../../domain/publishing/publish-plan.ts';
+import type { RenderSelection } from '../../integrations/render-only.ts';
+import { BUILD_RECORD_FILE } from '../local/build-record.ts';
+import type { BuildSummary } from '../local/builder.ts';
+import type { Logger } from '../local/logger.ts';
+import { indexArticles } from './article-index.ts';
+import { readSiteSnapshot } from './site-snapshot.ts';
+
+export const PUBLISH_STATE_FILE = '.repwell-publish.json';
+
+/** Files of a build folder that describe it rather than belong to the site. */
+const OWN_FILES = new Set([PUBLISH_STATE_FILE, BUILD_RECORD_FILE]);
+
+export interface PublishState {
+  snapshot: SiteSnapshot;
+  /** Every page of the site: its pathname and the file it is written to, relative to the folder. */
+  pages: Record<string, string>;
+}
+
+/** Runs one Astro build (buildSite, in its own process). */
+export type RunBuild = (options: { outDir: string; env: Record<string, string>; skipIndex: boolean }) => Promise<BuildSummary>;
+
+export interface PublishOptions {
+  /** The new folder to fill; empty or missing. */
+  outDir: string;
+  /** The last complete build, if any: a partial build starts from it. */
+  previousDir?: string;
+  database: Database;
+  projectRoot: string;
+  runBuild: RunBuild;
+  logger: Logger;
+  env?: Record<string, string | undefined>;
+  now?: number;
+}
+
+export interface PublishResult {
+  plan: PublishPlan;
+  /** Pages rendered (all of them for a full build). */
+  rendered: number;
+  /** Pages removed from the last build. */
+  removed: number;
+  summary: BuildSummary;
+}
+
+export async function publishSite(options: PublishOptions): Promise<PublishResult> {
+  const snapshot = await readSiteSnapshot({ database: options.database, projectRoot: options.projectRoot, env: options.env, now: options.now });
+  const previous = options.previousDir ? readPublishState(options.previousDir) : undefined;
+  const plan = planPublish(previous?.snapshot, snapshot);
+  if (plan.kind === 'partial' && previous && options.previousDir) {
+    try {
+      return await partialBuild(options, options.previousDir, previous, snapshot, plan);
+    } catch (error) {
+      // A partial build that cannot complete (the last build's files gone, a page the plan did not foresee) is not
+      // a failed publish: the full build makes the same site.
+      options.logger.warn(`Partial build not possible (${error instanceof Error ? error.message : String(error)}); building in full.`);
+      rmSync(options.outDir, { recursive: true, force: true });
+    }
+  }
+  return fullBuild(options, snapshot, plan.kind === 'full' ? plan : { kind: 'full', reason: 'the partial build could not complete' });
+}
+
+async function fullBuild(options: PublishOptions, snapshot: SiteSnapshot, plan: PublishPlan): Promise<PublishResult> {
+  const listFile = join(dirname(options.outDir), `.page-list-${process.pid}-${Date.now()}.json`);
+  try {
+    const summary = await options.runBuild({ outDir: options.outDir, env: { REPWELL_PAGE_LIST: listFile }, skipIndex: false });
+    const pathnames = JSON.parse(readFileSync(listFile, 'utf8')) as string[];
+    const pages = pageFiles(options.outDir, pathnames, () => undefined);
+    writePublishState(options.outDir, { snapshot, pages });
+    return { plan, rendered: Object.keys(pages).length, removed: 0, summary };
+  } finally {
+    rmSync(listFile, { force: true });
+  }
+}
+
+async function partialBuild(
+  options: PublishOptions,
+  previousDir: string,
+  previous: PublishState,
+  snapshot: SiteSnapshot,
+  plan: Extract<PublishPlan, { kind: 'partial' }>,
+): Promise<PublishResult> {
+  const stage = mkdtempSync(join(dirname(options.outDir), '.partial-'));
+  try {
+    const selectionFile = `${stage}.selection.json`;
+    const listFile = `${stage}.pages.json`;
+    const selection: RenderSelection = { products: plan.products, everyOtherPage: plan.everyOtherPage };
+    writeFileSync(selectionFile, JSON.stringify(selection));
+    let summary: BuildSummary;
+    let pathnames: string[];
+    try {
+      summary = await options.runBuild({ outDir: stage, env: { REPWELL_RENDER_ONLY: selectionFile, REPWELL_PAGE_LIST: listFile }, skipIndex: true });
+      pathnames = JSON.parse(readFileSync(listFile, 'utf8')) as string[];
+    } finally {
+      rmSync(selectionFile, { force: true });
+      rmSync(listFile, { force: true });
+    }
+
+    linkTree(previousDir, options.outDir);
+    const staged = listFiles(stage);
+    for (const file of staged) moveOver(join(stage, file), join(options.outDir, file));
+
+    const stagedSet = new Set(staged);
+    const pages = pageFiles(options.outDir, pathnames, (pathname) => {
+      const before = previous.pages[pathname];
+      if (before === undefined) throw new Error(`the page ${pathname} is new but was not rendered`);
+      return before;
+    }, stagedSet);
+    const kept = new Set(Object.values(pages));
+    let removed = 0;
+    for (const file of Object.values(previous.pages)) {
+      if (kept.has(file)) continue;
+      rmSync(join(options.outDir, file), { force: true });
+      removeEmptyFolders(dirname(join(options.outDir, file)), options.outDir);
+      removed += 1;
+    }
+    if (plan.everyOtherPage) await indexArticles(options.outDir);
+    writePublishState(options.outDir, { snapshot, pages });
+    return { plan, rendered: staged.filter((file) => kept.has(file)).length, removed, summary };
+  } finally {
+    rmSync(stage, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The file each page was written to (pages are files: /about is about.html, / is index.html; an endpoint keeps its
+ * name, /rss.xml). `rendered` limits the search to this build's files; a page not among them is the last build's.
+ */
+function pageFiles(dir: string, pathnames: readonly string[], fromPrevious: (pathname: string) => string | undefined, rendered?: ReadonlySet<string>): Record<string, string> {
+  const pages: Record<string, string> = {};
+  for (const pathname of pathnames) {
+    const bare = pathname.replace(/^\/+|\/+$/g, '');
+    const candidates = bare === '' ? ['index.html'] : [`${bare}.html`, bare, `${bare}/index.html`];
+    const found = candidates.find((file) => (rendered ? rendered.has(file) : isFile(join(dir, file))));
+    const file = found ?? fromPrevious(pathname);
+    if (file !== undefined) pages[pathname] = file;
+  }
+  return pages;
+}
+
+export function readPublishState(folder: string): PublishState | undefined {
+  try {
+    return JSON.parse(readFileSync(join(folder, PUBLISH_STATE_FILE), 'utf8')) as PublishState;
+  } catch {
+    return undefined;
+  }
+}
+
+function writePublishState(folder: string, state: PublishState): void {
+  writeFileSync(join(folder, PUBLISH_STATE_FILE), JSON.stringify(state));
+}
+
+/** Every file under `dir`, relative to it, with / separators. */
+function listFiles(dir: string, base = dir): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) files.push(...listFiles(path, base));
+    else if (entry.isFile()) files.push(relative(base, path).split('\\').join('/'));
+  }
+  return files;
+}
+
+/** Hard-links every file of `from` into `to` (created), but the folder's own records. */
+function linkTree(from: string, to: string): void {
+  const made = new Set<string>();
+  for (const file of listFiles(from)) {
+    if (OWN_FILES.has(file)) continue;
+    const target = join(to, file);
+    const folder = dirname(target);
+    if (!made.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      made.add(folder);
+    }
+    linkSync(join(from, file), target);
+  }
+}
+
+/** Puts `source` at `target`, replacing a linked file by unlinking it: the last build's copy stays as it was. */
+function moveOver(source: string, target: string): void {
+  if (existsSync(target)) unlinkSync(target);
+  else mkdirSync(dirname(target), { recursive: true });
+  renameSync(source, target);
+}
+
+/** Removes `folder` and its parents up to `root` while they are empty (a retired catalogue data version). */
+function removeEmptyFolders(folder: string, root: string): void {
+  for (let current = folder; current !== root && relative(root, current) !== '' && !relative(root, current).startsWith('..'); current = dirname(current)) {
+    if (!existsSync(current) || readdirSync(current).length > 0) return;
+    rmSync(current, { recursive: true });
+  }
+}
+
+function isFile(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
+}

@@ -1,0 +1,103 @@
+/**
+ * Reads the snapshot of what the pages are made from (src/domain/publishing/publish-plan.ts) out of the database and
+ * the source tree, with the same queries the content layer's loaders run (src/content.config.ts), so the two cannot
+ * disagree about what a page shows.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Database } from '../../../db/client.ts';
+import { defaultViewCounts } from '../../domain/catalogue/counts.ts';
+import { drawerCategories, menuPosts } from '../../domain/navigation.ts';
+import { readTime } from '../../domain/product-display/attributes.ts';
+import { dealMayStillShow } from '../../domain/product-display/deal.ts';
+import { SNAPSHOT_FORMAT, type SiteSnapshot } from '../../domain/publishing/publish-plan.ts';
+import { linkedProducts } from '../../domain/revenue/linked-products.ts';
+import { renderDescriptionHtml } from '../html-sanitizer.ts';
+import { SOURCE_PATHS } from '../local/fingerprint.ts';
+import { listCategoriesForBuild } from '../queries/categories.ts';
+import { listPublishedPostsForBuild } from '../queries/posts.ts';
+import { listProductsForBuild } from '../queries/products.ts';
+import { listSettingsForBuild } from '../queries/settings.ts';
+
+/** Environment values pages bake in (canonical URLs, affiliate tags). */
+const BUILD_ENV = ['SITE_URL', 'AMAZON_ASSOCIATE_TAG'] as const;
+
+export interface SnapshotOptions {
+  database: Database;
+  projectRoot: string;
+  env?: Record<string, string | undefined>;
+  now?: number;
+}
+
+export async function readSiteSnapshot({ database, projectRoot, env = process.env, now = Date.now() }: SnapshotOptions): Promise<SiteSnapshot> {
+  const [products, categories, posts, settings] = await Promise.all([
+    listProductsForBuild(database),
+    listCategoriesForBuild(database),
+    listPublishedPostsForBuild(database),
+    listSettingsForBuild(database),
+  ]);
+  const counts = defaultViewCounts(products);
+  const counted = categories.map((category) => ({ ...category, productCount: counts.byCategory.get(category.slug) ?? 0 }));
+
+  const amazonTag = env.AMAZON_ASSOCIATE_TAG;
+  const productOf = linkedProducts(products, amazonTag);
+  const slugOfId = new Map(products.map((product) => [product.id, product.slug]));
+  const linksTo: Record<string, string[]> = {};
+  const productDigests: Record<string, string> = {};
+  for (const product of products) {
+    // The deal badge shows only while the deal has hours left: a deal that ended since the last build is a change.
+    const dealShows = dealMayStillShow(readTime(product.attributes, 'deal_end_date'), now);
+    productDigests[product.slug] = digest(JSON.stringify({ product, dealShows }));
+    if (!/<a\b/i.test(product.description)) continue;
+    const offered = new Set<string>();
+    renderDescriptionHtml(product.description, amazonTag, (href) => {
+      const id = productOf(href);
+      const slug = id === undefined ? undefined : slugOfId.get(id);
+      if (slug !== undefined) offered.add(slug);
+      return id;
+    });
+    if (offered.size > 0) linksTo[product.slug] = [...offered].sort();
+  }
+
+  return {
+    format: SNAPSHOT_FORMAT,
+    source: sourceContentDigest(projectRoot),
+    globals: digest(
+      JSON.stringify({
+        env: BUILD_ENV.map((name) => env[name] ?? ''),
+        settings,
+        // The footer's copyright year.
+        year: new Date(now).getUTCFullYear(),
+      }),
+    ),
+    navigation: digest(JSON.stringify({ drawer: drawerCategories(counted), posts: menuPosts(posts) })),
+    categories: digest(JSON.stringify(counted)),
+    posts: Object.fromEntries(posts.map((post) => [post.slug, digest(JSON.stringify(post))])),
+    products: productDigests,
+    linksTo,
+  };
+}
+
+/**
+ * The source tree by content, not by modification time: a fresh checkout (every Netlify build) has new times and the
+ * same code, and must still be able to publish partially.
+ */
+export function sourceContentDigest(projectRoot: string): string {
+  const files: string[] = [];
+  const visit = (path: string) => {
+    const stats = statSync(path, { throwIfNoEntry: false });
+    if (!stats) return;
+    if (stats.isDirectory()) {
+      for (const entry of readdirSync(path)) if (entry !== 'node_modules' && entry !== '.astro' && entry !== '.DS_Store') visit(join(path, entry));
+    } else if (stats.isFile()) files.push(path);
+  };
+  for (const path of SOURCE_PATHS) visit(join(projectRoot, path));
+  const hash = createHash('sha256');
+  for (const file of files.sort()) hash.update(relative(projectRoot, file)).update('\0').update(readFileSync(file)).update('\0');
+  return hash.digest('hex');
+}
+
+function digest(text: string): string {
+  return createHash('sha256').update(text).digest('base64url').slice(0, 22);
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { changedKeys, planPublish, SNAPSHOT_FORMAT, type SiteSnapshot } from '../../src/domain/publishing/publish-plan.ts';
+
+const base: SiteSnapshot = {
+  format: SNAPSHOT_FORMAT,
+  source: 'src-1',
+  globals: 'g-1',
+  navigation: 'nav-1',
+  categories: 'cat-1',
+  posts: { 'first-post': 'p1' },
+  products: { mat: 'a', roller: 'b', band: 'c' },
+  linksTo: { guide: [] },
+};
+
+describe('planPublish', () => {
+  it('builds in full without a complete build, or when the code, the settings or the navigation changed', () => {
+    expect(planPublish(undefined, base)).toEqual({ kind: 'full', reason: 'no complete build to start from' });
+    expect(planPublish(base, { ...base, source: 'src-2' }).kind).toBe('full');
+    expect(planPublish(base, { ...base, globals: 'g-2' }).kind).toBe('full');
+    expect(planPublish(base, { ...base, navigation: 'nav-2' }).kind).toBe('full');
+    expect(planPublish({ ...base, format: 0 }, base).kind).toBe('full');
+  });
+
+  it('renders nothing when nothing changed', () => {
+    expect(planPublish(base, structuredClone(base))).toEqual({ kind: 'partial', products: [], everyOtherPage: false });
+  });
+
+  it("renders a changed product's page and the pages that list products", () => {
+    expect(planPublish(base, { ...base, products: { ...base.products, roller: 'b2' } })).toEqual({ kind: 'partial', products: ['roller'], everyOtherPage: true });
+  });
+
+  it('renders a new product, and only the listings for a removed one (its page is gone)', () => {
+    expect(planPublish(base, { ...base, products: { ...base.products, ball: 'd' } })).toEqual({ kind: 'partial', products: ['ball'], everyOtherPage: true });
+    const { band: _band, ...withoutBand } = base.products;
+    expect(planPublish(base, { ...base, products: withoutBand })).toEqual({ kind: 'partial', products: [], everyOtherPage: true });
+  });
+
+  it('renders a page whose description offers a changed product, or whose offered products changed', () => {
+    const linking = { ...base, linksTo: { mat: ['roller'] } };
+    expect(planPublish(linking, { ...linking, products: { ...base.products, roller: 'b2' } })).toMatchObject({ products: ['mat', 'roller'] });
+    expect(planPublish(linking, { ...base, linksTo: {} })).toMatchObject({ products: [], everyOtherPage: false });
+    expect(planPublish(base, linking)).toMatchObject({ products: ['mat'], everyOtherPage: false });
+  });
+
+  it('renders the pages that are not product pages for a post or a category count', () => {
+    expect(planPublish(base, { ...base, posts: { 'first-post': 'p2' } })).toEqual({ kind: 'partial', products: [], everyOtherPage: true });
+    expect(planPublish(base, { ...base, categories: 'cat-2' })).toEqual({ kind: 'partial', products: [], everyOtherPage: true });
+  });
+});
+
+describe('changedKeys', () => {
+  it('finds added, removed and changed keys', () => {
+    expect([...changedKeys({ a: '1', b: '2', c: '3' }, { a: '1', b: '9', d: '4' })].sort()).toEqual(['b', 'c', 'd']);
+  });
+});
