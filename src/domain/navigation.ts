@@ -42,6 +42,21 @@ export const EVERYDAY_LINKS: readonly NavLink[] = [
   { href: '/blog?category=beginner', label: 'Beginner Guides', description: 'New to home fitness? Start here.' },
 ];
 
+/** The mega menu's groups, in the bar's order: each trigger's label and its panel's title, links and closing link. */
+export interface MenuGroup {
+  value: 'guides' | 'everyday' | 'blog';
+  label: string;
+  title: string;
+  /** The panel's closing link ("All guides →"). */
+  more?: { href: string; label: string };
+}
+
+export const MENU_GROUPS: readonly MenuGroup[] = [
+  { value: 'guides', label: 'Guides', title: 'Guides', more: { href: '/guides', label: 'All guides' } },
+  { value: 'everyday', label: 'Everyday', title: 'For Everyday Recovery' },
+  { value: 'blog', label: 'Blog Articles', title: 'Blog Articles', more: { href: '/blog', label: 'View all articles' } },
+];
+
 /** A top-level header link; `current` marks the page the visitor is on. */
 export interface HeaderLink {
   href: string;
