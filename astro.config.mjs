@@ -9,6 +9,7 @@ import { canonicalForPrerenderedPath } from './src/domain/catalogue/view.ts';
 import { catalogueRewrites } from './src/integrations/catalogue-rewrites.ts';
 import { inlineScriptHashes } from './src/integrations/inline-script-hashes.ts';
 import { adminIsolation } from './src/integrations/admin-isolation.ts';
+import { interactionDirective } from './src/integrations/interaction-directive.ts';
 import { earlyClicksScript } from './src/components/early-clicks-script.ts';
 import { clickTrackingScript } from './src/components/click-tracking-script.ts';
 import { chunkRecoveryScript } from './src/components/chunk-recovery-script.ts';
@@ -32,6 +33,8 @@ export default defineConfig({
   // Pre-rendered catalogue views (/products/category/x) are listed under their canonical URL.
   integrations: [
     react(),
+    // client:interaction: islands hydrated on first interaction, so a page loads React only when it is needed.
+    interactionDirective(),
     sitemap({
       // The catalogue's copies for readers without JavaScript are noindex: they stand for /products?search=… and the like.
       filter: (page) => isIndexablePath(page) && !noJsPageOf(new URL(page).pathname),
