@@ -11,7 +11,7 @@
  * - Escape closes the open panel and returns focus to its trigger; focus or a press outside the
  *   entry closes it.
  */
-import { EVERYDAY_LINKS, GUIDE_LINKS, MENU_DELAYS, MENU_GROUPS, type MenuGroup, type MenuPost } from '../../domain/navigation.ts';
+import { EVERYDAY_LINKS, GUIDE_LINKS, MENU_DELAYS, MENU_GROUPS, unpackHeaderData, type MenuGroup, type MenuPost } from '../../domain/navigation.ts';
 import { createMenuIntent } from '../../lib/menu-intent.ts';
 import { markScriptReady } from '../../lib/script-ready.ts';
 import { element } from './element.ts';
@@ -62,7 +62,7 @@ function cardsFor(group: MenuGroup, posts: MenuPost[]): Card[] {
 }
 
 export function setUpMegaMenu(nav: HTMLElement): void {
-  const posts = JSON.parse(nav.dataset.posts ?? '[]') as MenuPost[];
+  const { posts } = unpackHeaderData(document.getElementById('header-data')?.textContent);
   const entries: Entry[] = [];
   for (const item of nav.querySelectorAll<HTMLElement>('[data-menu-item]')) {
     const group = MENU_GROUPS.find((candidate) => candidate.value === item.dataset.menuItem);

@@ -10,7 +10,7 @@
  * control that opened it, and choosing a link closes every drawer, so a page restored by Back never
  * comes back with one open. The menu marks the current section each time it opens.
  */
-import { EVERYDAY_LINKS, GUIDE_LINKS, mobileMenuLinks, type DrawerCategory } from '../../domain/navigation.ts';
+import { EVERYDAY_LINKS, GUIDE_LINKS, mobileMenuLinks, unpackHeaderData, type DrawerCategory } from '../../domain/navigation.ts';
 import { servedPath } from '../../domain/page-path.ts';
 import { markScriptReady } from '../../lib/script-ready.ts';
 import { element, icon } from './element.ts';
@@ -151,7 +151,7 @@ export function setUpMobileMenu(button: HTMLButtonElement): void {
 
   const build = (): HTMLDialogElement => {
     const built = buildMenu();
-    const categories = buildCategoryDrawer(JSON.parse(button.dataset.categories ?? '[]') as DrawerCategory[]);
+    const categories = buildCategoryDrawer(unpackHeaderData(document.getElementById('header-data')?.textContent).categories);
     const drawers = [categories, built];
     for (const dialog of drawers) {
       wireDrawer(dialog);
