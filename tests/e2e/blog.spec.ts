@@ -61,7 +61,7 @@ test.describe('/blog', () => {
 
     await search(page).fill('');
     await expect(visibleCards(page)).toHaveCount(PUBLISHED);
-    await expect(page.getByText('No posts found')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'No posts found' })).toBeHidden();
   });
 
   test('/blog?category=beginner shows the beginner posts only', async ({ page }) => {

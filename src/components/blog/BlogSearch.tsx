@@ -33,6 +33,8 @@ export default function BlogSearch({ posts, listId, categories, fixedCategory = 
     <div
       className="space-y-5"
       data-blog-search=""
+      // Its search box is held until blog-search.ts runs, which takes what was typed before (src/lib/early-clicks.ts).
+      data-await-script=""
       data-list-id={listId}
       data-fixed-category={fixedCategory ?? undefined}
       data-prefilter-style-id={prefilterStyleId}

@@ -6,6 +6,7 @@
  * same filter themselves.
  */
 import { filterPosts, listState, normalizeCategory, type PostSummary } from '../../domain/blog.ts';
+import { markScriptReady } from '../../lib/script-ready.ts';
 
 export function setUpBlogSearch(root: HTMLElement): void {
   const posts = JSON.parse(root.dataset.posts ?? '[]') as PostSummary[];
@@ -38,4 +39,5 @@ export function setUpBlogSearch(root: HTMLElement): void {
   apply();
   const prefilter = root.dataset.prefilterStyleId && document.getElementById(root.dataset.prefilterStyleId);
   if (prefilter) prefilter.remove();
+  markScriptReady(root);
 }
