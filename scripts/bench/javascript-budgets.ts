@@ -35,17 +35,21 @@ function firstHtml(siteDir: string, folder: string): string | undefined {
 
 /** One built page of each public template, with its budget (none for home and a post). */
 export function publicTemplates(siteDir: string): Template[] {
+  const first = (folder: string, name: string, budgetKb?: number): Template | undefined => {
+    const file = firstHtml(siteDir, folder);
+    return file ? { name, file, budgetKb } : undefined;
+  };
   const templates: (Template | undefined)[] = [
     { name: 'guides', file: 'guides.html', budgetKb: STATIC_PAGE_BUDGET_KB },
-    ...[firstHtml(siteDir, 'guides')].map((file) => file && { name: 'a guide', file, budgetKb: STATIC_PAGE_BUDGET_KB }),
+    first('guides', 'a guide', STATIC_PAGE_BUDGET_KB),
     { name: 'about', file: 'about.html', budgetKb: STATIC_PAGE_BUDGET_KB },
     { name: 'privacy policy', file: 'privacy-policy.html', budgetKb: STATIC_PAGE_BUDGET_KB },
     { name: '404', file: '404.html', budgetKb: STATIC_PAGE_BUDGET_KB },
     { name: 'blog list', file: 'blog.html', budgetKb: STATIC_PAGE_BUDGET_KB },
     { name: 'contact (its form hydrates on first interaction)', file: 'contact.html', budgetKb: STATIC_PAGE_BUDGET_KB },
     { name: 'home', file: 'index.html' },
-    ...[firstHtml(siteDir, 'blog')].map((file) => file && { name: 'a blog post', file }),
-    ...[firstHtml(siteDir, 'product')].map((file) => file && { name: 'a product page', file, budgetKb: PRODUCT_PAGE_BUDGET_KB }),
+    first('blog', 'a blog post'),
+    first('product', 'a product page', PRODUCT_PAGE_BUDGET_KB),
     { name: 'catalogue /products', file: 'products.html', budgetKb: CATALOGUE_BUDGET_KB },
   ];
   return templates.filter((template): template is Template => template !== undefined && existsSync(join(siteDir, template.file)));

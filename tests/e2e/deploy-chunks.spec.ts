@@ -9,7 +9,6 @@ import { countLoads, goneAfterDeploy } from './deploy-chunks.ts';
 import { expect, test } from './fixtures.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 const LONG = { timeout: 30_000 };
 
 test.beforeEach(async ({ page }) => {
