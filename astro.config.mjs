@@ -9,6 +9,7 @@ import { canonicalForPrerenderedPath } from './src/domain/catalogue/view.ts';
 import { catalogueRewrites } from './src/integrations/catalogue-rewrites.ts';
 import { inlineScriptHashes } from './src/integrations/inline-script-hashes.ts';
 import { adminIsolation } from './src/integrations/admin-isolation.ts';
+import { interactionDirective } from './src/integrations/interaction-directive.ts';
 import { earlyClicksScript } from './src/components/early-clicks-script.ts';
 import { clickTrackingScript } from './src/components/click-tracking-script.ts';
 import { chunkRecoveryScript } from './src/components/chunk-recovery-script.ts';
@@ -35,6 +36,8 @@ export default defineConfig({
     // Partial builds render only the pages an edit touches (src/server/publishing/partial-build.ts).
     renderOnly(),
     react(),
+    // client:interaction: islands hydrated on first interaction, so a page loads React only when it is needed.
+    interactionDirective(),
     withWholeSitePages(sitemap({
       // The catalogue's copies for readers without JavaScript are noindex: they stand for /products?search=… and the like.
       filter: (page) => isIndexablePath(page) && !noJsPageOf(new URL(page).pathname),

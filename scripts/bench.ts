@@ -5,7 +5,8 @@
  * 2. Builds the site and its pagefind index from it (its own Astro cache): build seconds, peak memory.
  * 3. Serves the build with the local server and measures in Chromium: what the first /products
  *    view downloads, and how fast the catalogue answers filter and sort changes.
- * 4. Runs Lighthouse's mobile preset on a product page and on /products.
+ * 4. Runs Lighthouse's mobile preset on a product page and on /products, and weighs the JavaScript each public
+ *    template ships against its budget (scripts/bench/javascript-budgets.ts).
  *
  * 5. Times the admin products list over HTTP with an admin session (scripts/bench/admin-list.ts).
  * 6. Imports a 10,000-row, 5 MB CSV in the admin's CSV Import tab in Chromium (scripts/bench/csv-import.ts).
@@ -38,6 +39,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, findChromium } from '../tests/e2e/chromium.ts';
 import { measureFilters, measureFirstView } from './bench/catalogue-browser.ts';
+import { javascriptFigures } from './bench/javascript-budgets.ts';
 import { runLighthouse } from './bench/lighthouse.ts';
 import { samplePeakMemory } from './bench/peak-memory.ts';
 import { renderTable, verdict, type Figure } from './bench/report.ts';
@@ -182,6 +184,7 @@ async function main(): Promise<number> {
         digits: 0,
       },
       { name: '  largest single process', value: peak === undefined ? undefined : peak.largest / (KB * KB), unit: 'MB', digits: 0 },
+      ...javascriptFigures(site),
     );
 
     const server = await startLocalServer({ port, site, functionsDir: resolve(projectRoot, 'netlify/functions'), logger: silentLogger });

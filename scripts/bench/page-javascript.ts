@@ -1,11 +1,13 @@
 /**
  * The JavaScript a built page loads: its module scripts, its islands' components and renderers, and every chunk
  * those import statically, each counted once. Dynamic imports (code a page fetches only when asked, like the admin
- * frame or the toaster) are listed apart, and so is the JavaScript inline in the HTML (the head's early-click,
+ * frame or the toaster) and islands hydrated on first interaction are listed apart, and so is the JavaScript inline in the HTML (the head's early-click,
  * click-tracking and chunk-recovery scripts, Astro's island loader), which travels in the page's own gzip.
  * Used by `npm run bench` and to compare two builds:
  *
  *   npm run page-js -- <site dir> <page path>... [--against <other site dir>]
+ *
+ * Each public template against its budget: `npx node scripts/bench/javascript-budgets.ts <site dir>`.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,10 +36,24 @@ export function inlineScripts(html: string): string[] {
   return scripts;
 }
 
-/** Entry points a page names: module scripts, island components and renderers, module preloads. */
+/** Islands hydrated on first interaction (client:interaction, src/directives/interaction.ts) load their code only then. */
+const ON_INTERACTION = /\bclient="interaction"/;
+
+/** The component and renderer URLs of the page's islands, split by whether they load with the page. */
+export function islandScripts(html: string): { withPage: string[]; onInteraction: string[] } {
+  const withPage: string[] = [];
+  const onInteraction: string[] = [];
+  for (const [tag] of html.matchAll(/<astro-island\b[^>]*>/g)) {
+    const urls = [...tag.matchAll(/\b(?:component|renderer)-url="([^"]+)"/g)].map((match) => match[1]!);
+    (ON_INTERACTION.test(tag) ? onInteraction : withPage).push(...urls);
+  }
+  return { withPage, onInteraction };
+}
+
+/** Entry points a page names: module scripts, island components and renderers (but those hydrated on interaction), module preloads. */
 export function pageEntryScripts(html: string): string[] {
-  const entries = new Set<string>();
-  const patterns = [/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g, /\bcomponent-url="([^"]+)"/g, /\brenderer-url="([^"]+)"/g, /<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g];
+  const entries = new Set<string>(islandScripts(html).withPage);
+  const patterns = [/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g, /<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g];
   for (const pattern of patterns) for (const match of html.matchAll(pattern)) entries.add(match[1]!);
   // Inline module scripts can import chunks too (Astro's hoisted scripts are inlined when small).
   for (const match of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) for (const specifier of staticImports(match[1]!)) if (specifier.startsWith('/')) entries.add(specifier);
@@ -62,7 +78,7 @@ function resolveUrl(from: string, specifier: string): string {
 export function measurePage(siteDir: string, pagePath: string): PageJavaScript {
   const html = readFileSync(join(siteDir, pagePath), 'utf8');
   const seen = new Set<string>();
-  const onDemand = new Set<string>();
+  const onDemand = new Set<string>(islandScripts(html).onInteraction);
   const queue = pageEntryScripts(html);
   while (queue.length > 0) {
     const url = queue.shift()!;

@@ -42,6 +42,21 @@ export const EVERYDAY_LINKS: readonly NavLink[] = [
   { href: '/blog?category=beginner', label: 'Beginner Guides', description: 'New to home fitness? Start here.' },
 ];
 
+/** The mega menu's groups, in the bar's order: each trigger's label and its panel's title, links and closing link. */
+export interface MenuGroup {
+  value: 'guides' | 'everyday' | 'blog';
+  label: string;
+  title: string;
+  /** The panel's closing link ("All guides →"). */
+  more?: { href: string; label: string };
+}
+
+export const MENU_GROUPS: readonly MenuGroup[] = [
+  { value: 'guides', label: 'Guides', title: 'Guides', more: { href: '/guides', label: 'All guides' } },
+  { value: 'everyday', label: 'Everyday', title: 'For Everyday Recovery' },
+  { value: 'blog', label: 'Blog Articles', title: 'Blog Articles', more: { href: '/blog', label: 'View all articles' } },
+];
+
 /** A top-level header link; `current` marks the page the visitor is on. */
 export interface HeaderLink {
   href: string;
@@ -187,4 +202,37 @@ export function headerSearchHref(text: string): string | null {
   const query = text.trim();
   if (!query) return null;
   return `/products?${new URLSearchParams({ search: query }).toString()}`;
+}
+
+/**
+ * What the header's menus build in the browser from (the six menu posts and the drawer's categories), packed as
+ * compact JSON for one `<script type="application/json">` in every page: rows rather than objects, paths without their
+ * fixed prefix, and `<` escaped so the text can never close the script element.
+ */
+export interface HeaderData {
+  posts: MenuPost[];
+  categories: DrawerCategory[];
+}
+
+const POST_PREFIX = '/blog/';
+const CATEGORY_PREFIX = '/products?category=';
+
+export function packHeaderData({ posts, categories }: HeaderData): string {
+  const packed = {
+    p: posts.map((post) => [post.href.slice(POST_PREFIX.length), post.title, post.excerpt]),
+    c: categories.map((category) => [category.href.slice(CATEGORY_PREFIX.length), category.name, category.productCount]),
+  };
+  return JSON.stringify(packed).replace(/</g, '\\u003c');
+}
+
+export function unpackHeaderData(text: string | null | undefined): HeaderData {
+  try {
+    const packed = JSON.parse(text ?? '') as { p?: [string, string, string][]; c?: [string, string, number][] };
+    return {
+      posts: (packed.p ?? []).map(([slug, title, excerpt]) => ({ href: `${POST_PREFIX}${slug}`, title, excerpt })),
+      categories: (packed.c ?? []).map(([slug, name, productCount]) => ({ href: `${CATEGORY_PREFIX}${slug}`, name, productCount })),
+    };
+  } catch {
+    return { posts: [], categories: [] };
+  }
 }

@@ -1,9 +1,11 @@
 /**
- * Mounts the page's toast region (src/islands/Toaster.tsx) in its own React root: when the browser
- * is idle, or at once when a toast is raised or the previous page left a flash. Not an Astro
- * island: the region is empty until a toast comes, and rendering it on the server into every page
- * of a 10,000-product build cost build time. Toasts that wait for the mount are shown once the
- * live region exists (Toaster.tsx), so screen readers still announce them.
+ * Mounts the page's toast region (src/islands/Toaster.tsx) in its own React root when the first
+ * toast is raised or the previous page left a flash, and not before: a page whose islands need no
+ * React (a guide, the 404) loads none unless it has something to say (the 30 KB budget for such
+ * pages, docs/architecture.md). Not an Astro island: the region is empty until a toast comes, and
+ * rendering it on the server into every page of a 10,000-product build cost build time. Toasts that
+ * wait for the mount are shown once the live region exists (Toaster.tsx), so screen readers still
+ * announce them.
  */
 import { hasWaitingToasts, takeFlashToast, toast, TOAST_EVENT } from './toast.ts';
 
@@ -29,7 +31,5 @@ export function loadToasterWhenNeeded(): void {
     void mount();
     return;
   }
-  window.addEventListener(TOAST_EVENT, () => void mount(), { once: true });
-  if ('requestIdleCallback' in window) requestIdleCallback(() => void mount(), { timeout: 3000 });
-  else setTimeout(() => void mount(), 500);
+  window.addEventListener(TOAST_EVENT, () => void mount());
 }

@@ -56,7 +56,7 @@ for (const { name, path, status = 200 } of pages) {
 
 test('the open mega menu has no serious or critical axe violations', async ({ page }) => {
   await page.goto('/');
-  await page.locator('astro-island[component-url*="MegaMenu"]:not([ssr])').waitFor({ state: 'attached' });
+  await page.locator('nav[data-mega-menu]:not([data-await-script])').waitFor({ state: 'attached' });
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Blog Articles' }).click();
   await expect(page.getByRole('list', { name: 'Blog Articles' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

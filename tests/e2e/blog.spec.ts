@@ -1,7 +1,7 @@
 /**
  * The blog (spec section 2, Blog) against the demo content: 13 published posts, four of them
  * in the beginner category. The "No blog posts yet" state needs a site without posts; it is
- * covered by tests/unit/blog-search.test.ts, which renders the island's markup with none.
+ * covered by tests/unit/blog-search.test.ts, which renders the search box's markup with none.
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
@@ -13,10 +13,10 @@ const postList = (page: Page) => page.locator('#blog-posts');
 const visibleCards = (page: Page): Locator => postList(page).locator(':scope > li:visible');
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search blog posts' });
 
-/** The island hydrates on idle; typing before then would be kept, but tests wait so results are immediate. */
+/** The search script runs as the page loads; typing before then would be kept, but tests wait so results are immediate. */
 async function openBlog(page: Page, path = '/blog') {
   await page.goto(path);
-  await expect(page.locator('astro-island[component-url*="BlogSearch"]:not([ssr])')).toHaveCount(1);
+  await page.waitForLoadState('load');
 }
 
 test.describe('/blog', () => {
@@ -61,7 +61,7 @@ test.describe('/blog', () => {
 
     await search(page).fill('');
     await expect(visibleCards(page)).toHaveCount(PUBLISHED);
-    await expect(page.getByText('No posts found')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'No posts found' })).toBeHidden();
   });
 
   test('/blog?category=beginner shows the beginner posts only', async ({ page }) => {
@@ -78,7 +78,7 @@ test.describe('/blog', () => {
   });
 
   test('the category filter does not move the list after the first paint', async ({ page }) => {
-    // Cards of other categories are hidden before the first paint, not when the island wakes up.
+    // Cards of other categories are hidden before the first paint, not when the search script runs.
     // A slowed CPU, as on a loaded machine, where the browser may paint a partly parsed page.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -92,9 +92,9 @@ test.describe('/blog', () => {
     });
     await openBlog(page, '/blog?category=beginner');
     await expect(visibleCards(page)).toHaveCount(BEGINNER.length);
-    // The island that applies the filter has taken over, and layout shifts are reported once the frame that caused
-    // them is rendered: two frames after hydration settle them.
-    await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr][client="idle"]').length === 0);
+    // The script that applies the filter has taken over (the early style is gone), and layout shifts are reported
+    // once the frame that caused them is rendered: two frames after that settle them.
+    await page.waitForFunction(() => document.getElementById('blog-category-prefilter') === null);
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThanOrEqual(0.02);
   });

@@ -1,13 +1,14 @@
 /**
  * The site chrome end to end (issue 5: header, mega menu, mobile drawers, search, cookie banner,
- * 404, robots and sitemap), with the spec's texts.
+ * 404, robots and sitemap), with the spec's texts. The header is static HTML and module scripts (no
+ * React): src/components/header.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
-/** Islands hydrate when the browser is idle; Astro drops `ssr` from the island once it has. */
-async function hydrated(page: Page, component: string): Promise<void> {
-  await page.locator(`astro-island[component-url*="${component}"]:not([ssr])`).first().waitFor({ state: 'attached' });
+/** The header's module scripts mark their controls ready to answer (an earlier click waits for them: early-clicks.spec.ts). */
+async function menuReady(page: Page): Promise<void> {
+  await page.locator('nav[data-mega-menu]:not([data-await-script])').waitFor({ state: 'attached' });
 }
 
 /** Every test starts with consent already given, except the banner's own tests. */
@@ -19,7 +20,7 @@ test.describe('desktop mega menu', () => {
   test.beforeEach(async ({ page }) => {
     await withConsent(page);
     await page.goto('/');
-    await hydrated(page, 'MegaMenu');
+    await menuReady(page);
   });
 
   test('Guides opens the four guides and Escape closes it, returning focus', async ({ page }) => {
@@ -114,7 +115,7 @@ test('the header marks the current section, Top Picks on /products?featured=true
     ['/about', 'About'],
   ] as const) {
     await page.goto(path);
-    await hydrated(page, 'MegaMenu');
+    await menuReady(page);
     await expect(nav.getByRole('link', { name: current, exact: true })).toHaveAttribute('aria-current', 'page');
     await expect(nav.locator('a[aria-current="page"]')).toHaveCount(1);
   }
@@ -123,9 +124,9 @@ test('the header marks the current section, Top Picks on /products?featured=true
 test('a flash toast is shown by the next page, never by the page that set it', async ({ page }) => {
   await withConsent(page);
   await page.goto('/about');
-  // Set while this page's Toaster mounts, as a sign-out does just before it navigates.
+  await page.waitForLoadState('networkidle');
+  // Set after this page took its own flash, as a sign-out does just before it navigates.
   await page.evaluate(() => sessionStorage.setItem('repwell-flash', JSON.stringify({ title: 'Carried over', variant: 'success' })));
-  await page.locator('#toaster').waitFor({ state: 'attached' });
   // This page took its flash as it loaded: the new one stays stored, unshown, for the next page.
   expect(await page.evaluate(() => sessionStorage.getItem('repwell-flash'))).toContain('Carried over');
   await expect(page.getByText('Carried over')).toHaveCount(0);
@@ -134,7 +135,7 @@ test('a flash toast is shown by the next page, never by the page that set it', a
   // Shown once: the page that showed it took it, so nothing is left for the next page.
   expect(await page.evaluate(() => sessionStorage.getItem('repwell-flash'))).toBeNull();
   await page.goto('/about');
-  await page.locator('#toaster').waitFor({ state: 'attached' });
+  await page.waitForLoadState('networkidle');
   await expect(page.getByText('Carried over')).toHaveCount(0);
 });
 
@@ -205,37 +206,6 @@ test.describe('mobile menu and Browse Categories drawer', () => {
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Browse Categories' }).click();
     await page.getByRole('dialog', { name: 'Browse Categories' }).getByRole('link', { name: /^Fitness Equipment/ }).click();
     await expect(page).toHaveURL(/\/products\/?\?category=fitness-equipment$/);
-  });
-});
-
-test.describe('menu scripts', () => {
-  /** The script files a page fetches while it loads and settles. */
-  async function scriptsLoaded(page: Page): Promise<string[]> {
-    const urls: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') urls.push(new URL(request.url()).pathname);
-    });
-    await withConsent(page);
-    await page.goto('/');
-    await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr][client="idle"]').length === 0);
-    // The Toaster mounts on idle after the menu button has decided whether to preload its drawer.
-    await page.locator('#toaster').waitFor({ state: 'attached' });
-    await page.waitForLoadState('networkidle');
-    return urls;
-  }
-
-  test('a wide screen loads the mega menu and not the mobile drawer', async ({ page }) => {
-    const urls = await scriptsLoaded(page);
-    expect(urls.some((url) => url.includes('/MegaMenu.'))).toBe(true);
-    expect(urls.some((url) => url.includes('/mobile-menu-root.'))).toBe(false);
-  });
-
-  test('a phone loads the mobile drawer and not the mega menu', async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    const drawerRequested = page.waitForRequest((request) => new URL(request.url()).pathname.includes('/mobile-menu-root.'));
-    const urls = await scriptsLoaded(page);
-    await drawerRequested;
-    expect(urls.some((url) => url.includes('/MegaMenu.'))).toBe(false);
   });
 });
 

@@ -16,7 +16,9 @@ const message = {
 
 async function openContact(page: Page, path = '/contact') {
   await page.goto(path);
-  // The button is enabled once the island has hydrated.
+  // The form hydrates when someone reaches for it (client:interaction), and its button is enabled once it has.
+  await expect(page.getByRole('button', { name: 'Send Message' })).toBeDisabled();
+  await page.getByRole('textbox', { name: 'First Name', exact: true }).focus();
   await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
 }
 

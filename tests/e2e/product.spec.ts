@@ -62,8 +62,10 @@ async function prepare(page: Page) {
   await page.context().route(/^https:\/\/(?!localhost)/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>elsewhere</title>' }));
 }
 
-/** Islands hydrate when visible; Astro removes `ssr` from an island once it has. */
+/** Astro removes `ssr` from an island once it has hydrated. */
 async function hydrated(page: Page, text: string) {
+  // A visitor's island hydrates when reached for (client:interaction): focusing its button starts it.
+  await page.getByRole('button', { name: text, exact: true }).focus();
   await expect(page.locator('astro-island', { has: page.getByRole('button', { name: text, exact: true }) })).not.toHaveAttribute('ssr', '');
 }
 

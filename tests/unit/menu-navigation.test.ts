@@ -12,7 +12,9 @@ import {
   menuPosts,
   mobileMenuLinks,
   navigationCategories,
+  packHeaderData,
   truncateText,
+  unpackHeaderData,
 } from '../../src/domain/navigation.ts';
 
 describe('mega menu text is cut to size', () => {
@@ -164,5 +166,25 @@ describe('header search', () => {
   it('does nothing for empty or all-space text', () => {
     expect(headerSearchHref('')).toBeNull();
     expect(headerSearchHref(' \t\n ')).toBeNull();
+  });
+});
+
+describe('the header data every page carries for its menus', () => {
+  const data = {
+    posts: [{ href: '/blog/foam-rolling', title: 'Foam </script><script>alert(1)</script>', excerpt: 'Roll “slowly” & breathe' }],
+    categories: [{ href: `/products?category=${encodeURIComponent('recovery & wellness')}`, name: 'Recovery & Wellness', productCount: 57 }],
+  };
+
+  it('comes back as it went in', () => {
+    expect(unpackHeaderData(packHeaderData(data))).toEqual(data);
+  });
+
+  it('can never close the script element that holds it', () => {
+    expect(packHeaderData(data)).not.toContain('<');
+  });
+
+  it('is empty rather than broken when missing or unreadable', () => {
+    expect(unpackHeaderData(null)).toEqual({ posts: [], categories: [] });
+    expect(unpackHeaderData('{"p":')).toEqual({ posts: [], categories: [] });
   });
 });

@@ -1,0 +1,74 @@
+/**
+ * JavaScript budgets (ARCHITECTURE section 9): a page whose only interactive parts are the header, the cookie banner
+ * and the account links ships at most 30 KB of JavaScript, gzip, and loads no React unless someone reaches for an
+ * island. Checked twice: on the built files, as the bench weighs them (scripts/bench/javascript-budgets.ts), and in
+ * Chromium, counting every script the page really fetches while it loads and settles, at desktop and phone widths.
+ */
+import { gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { publicTemplates, shippedKb, STATIC_PAGE_BUDGET_KB } from '../../scripts/bench/javascript-budgets.ts';
+import { inlineScripts } from '../../scripts/bench/page-javascript.ts';
+import { expect, test } from './fixtures.ts';
+
+const STATIC_PAGES = ['/about', '/guides', '/guides/recovery-routines', '/privacy-policy', '/blog', '/contact', '/this/does/not/exist'];
+/** Only react-dom's client carries this name: the 62.7 KB that must not load with these pages. */
+const REACT_DOM_MARKER = '__REACT_DEVTOOLS_GLOBAL_HOOK__';
+
+test('every static template of the build ships at most 30 KB of JavaScript, gzip', () => {
+  const site = process.env.E2E_SITE_DIR;
+  if (!site) throw new Error('E2E_SITE_DIR is not set: global-setup.ts did not run.');
+  const budgeted = publicTemplates(site).filter((template) => template.budgetKb === STATIC_PAGE_BUDGET_KB);
+  expect(budgeted.map((template) => template.file)).toEqual(expect.arrayContaining(['about.html', '404.html', 'blog.html', 'contact.html']));
+  for (const template of budgeted) {
+    expect.soft(shippedKb(site, template.file), template.file).toBeLessThanOrEqual(STATIC_PAGE_BUDGET_KB);
+  }
+});
+
+/** Gzip bytes of every script the page fetched and of its inline scripts, and whether React came with them. */
+async function loadedJavaScript(page: Page, path: string): Promise<{ gzipKb: number; react: string[] }> {
+  const bodies = new Map<string, Promise<Buffer>>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script' && response.ok()) bodies.set(response.url(), response.body());
+  });
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  // Anything loaded when the browser is idle (an island on idle, a prefetch) has been asked for by now.
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
+  await page.waitForLoadState('networkidle');
+  let bytes = gzipSync(Buffer.from(inlineScripts(await page.content()).join('\n')), { level: 9 }).length;
+  const react: string[] = [];
+  for (const [url, body] of bodies) {
+    const content = await body;
+    bytes += gzipSync(content, { level: 9 }).length;
+    if (content.includes(REACT_DOM_MARKER)) react.push(new URL(url).pathname);
+  }
+  return { gzipKb: bytes / 1024, react };
+}
+
+for (const viewport of [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+]) {
+  test(`static pages load at most 30 KB of JavaScript and no React (${viewport.name})`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    for (const path of STATIC_PAGES) {
+      const loaded = await loadedJavaScript(page, path);
+      expect.soft(loaded.react, `${path} loaded React`).toEqual([]);
+      expect.soft(loaded.gzipKb, `${path}: KB of JavaScript, gzip`).toBeLessThanOrEqual(STATIC_PAGE_BUDGET_KB);
+    }
+  });
+}
+
+test('a product page loads React only when someone reaches for Share or Save', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('cookie-consent', 'accepted'));
+  await page.goto('/products');
+  const href = await page.locator('a[href^="/product/"]').first().getAttribute('href');
+  const loaded = await loadedJavaScript(page, href!);
+  expect(loaded.react).toEqual([]);
+  expect(loaded.gzipKb).toBeLessThanOrEqual(80);
+
+  const reactLoaded = page.waitForResponse(async (response) => response.request().resourceType() === 'script' && (await response.body()).includes(REACT_DOM_MARKER));
+  await page.getByRole('button', { name: 'Share' }).click();
+  await reactLoaded;
+  await expect(page.getByRole('menuitem', { name: 'Facebook' })).toBeVisible();
+});
