@@ -166,13 +166,15 @@ export interface DrawerCategorySource {
   slug: string;
   showInNavigation: boolean;
   navigationOrder: number | null;
-  productCount: number;
 }
 
+/**
+ * A drawer link: no product count. The header is on every page, so a count there would make every stock change,
+ * category move or new product a change to every page, and every edit a full build (src/domain/publishing).
+ */
 export interface DrawerCategory {
   href: string;
   name: string;
-  productCount: number;
 }
 
 /**
@@ -190,7 +192,6 @@ export function drawerCategories(categories: readonly DrawerCategorySource[]): D
   return navigationCategories(categories).map((category) => ({
     href: `/products?category=${encodeURIComponent(category.slug)}`,
     name: category.name,
-    productCount: category.productCount,
   }));
 }
 
@@ -220,17 +221,17 @@ const CATEGORY_PREFIX = '/products?category=';
 export function packHeaderData({ posts, categories }: HeaderData): string {
   const packed = {
     p: posts.map((post) => [post.href.slice(POST_PREFIX.length), post.title, post.excerpt]),
-    c: categories.map((category) => [category.href.slice(CATEGORY_PREFIX.length), category.name, category.productCount]),
+    c: categories.map((category) => [category.href.slice(CATEGORY_PREFIX.length), category.name]),
   };
   return JSON.stringify(packed).replace(/</g, '\\u003c');
 }
 
 export function unpackHeaderData(text: string | null | undefined): HeaderData {
   try {
-    const packed = JSON.parse(text ?? '') as { p?: [string, string, string][]; c?: [string, string, number][] };
+    const packed = JSON.parse(text ?? '') as { p?: [string, string, string][]; c?: [string, string][] };
     return {
       posts: (packed.p ?? []).map(([slug, title, excerpt]) => ({ href: `${POST_PREFIX}${slug}`, title, excerpt })),
-      categories: (packed.c ?? []).map(([slug, name, productCount]) => ({ href: `${CATEGORY_PREFIX}${slug}`, name, productCount })),
+      categories: (packed.c ?? []).map(([slug, name]) => ({ href: `${CATEGORY_PREFIX}${slug}`, name })),
     };
   } catch {
     return { posts: [], categories: [] };

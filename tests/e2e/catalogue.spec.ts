@@ -624,7 +624,7 @@ test.describe('counts agree with what a click shows (issue 9, point 2)', () => {
     }
   });
 
-  test('the home page grid and the header drawer count what the catalogue lists', async ({ page }) => {
+  test('the home page grid counts what the catalogue lists; the header drawer, on every page, shows no counts', async ({ page }) => {
     const expected = (slug: string) => expectedCount((product) => product.inStock === true && categoryOf(product) === slug);
     await page.goto('/');
     const grid = page.getByRole('region', { name: 'Shop by Category' });
@@ -642,10 +642,8 @@ test.describe('counts agree with what a click shows (issue 9, point 2)', () => {
     const drawer = page.getByRole('dialog', { name: 'Browse Categories' });
     const drawerLinks = drawer.getByRole('link').filter({ hasNotText: 'All Products' });
     await expect(drawerLinks.first()).toBeVisible();
-    for (const link of await drawerLinks.all()) {
-      const slug = new URL((await link.getAttribute('href')) ?? '', 'http://x').searchParams.get('category') ?? '';
-      await expect(link, slug).toContainText(new RegExp(`${expected(slug)}\\s*products$`));
-    }
+    // A count in every page's header would make every stock change a change to every page (a full build).
+    for (const link of await drawerLinks.all()) await expect(link).not.toContainText(/\d/);
   });
 
   test('Top Picks counts the picks a click shows', async ({ page }) => {

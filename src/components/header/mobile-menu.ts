@@ -60,12 +60,7 @@ function buildCategoryDrawer(categories: DrawerCategory[]): HTMLDialogElement {
         element(
           'li',
           {},
-          element(
-            'a',
-            { href: category.href, class: 'drawer-link drawer-count' },
-            element('span', {}, category.name),
-            element('span', {}, String(category.productCount), element('span', { class: 'sr-only' }, ' products')),
-          ),
+          element('a', { href: category.href, class: 'drawer-link' }, category.name),
         ),
       ),
     ),
