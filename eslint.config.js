@@ -28,7 +28,7 @@ export default tseslint.config(
   },
   {
     // Astro pages and components may use astro:* modules.
-    files: ['src/pages/**', 'src/layouts/**', 'src/components/**', 'src/content.config.ts', 'src/islands/**'],
+    files: ['src/pages/**', 'src/layouts/**', 'src/components/**', 'src/content.config.ts', 'src/middleware.ts', 'src/islands/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {
