@@ -9,6 +9,7 @@ import { canonicalForPrerenderedPath } from './src/domain/catalogue/view.ts';
 import { catalogueRewrites } from './src/integrations/catalogue-rewrites.ts';
 import { inlineScriptHashes } from './src/integrations/inline-script-hashes.ts';
 import { disclosureCheck } from './src/integrations/disclosure-check.ts';
+import { headScript } from './src/integrations/head-script.ts';
 import { adminIsolation } from './src/integrations/admin-isolation.ts';
 import { earlyClicksScript } from './src/components/early-clicks-script.ts';
 import { clickTrackingScript } from './src/components/click-tracking-script.ts';
@@ -62,8 +63,10 @@ export default defineConfig({
       ],
       scriptSources: ["'self'"],
       styleSources: ["'self'", "'unsafe-inline'"],
-      trustedScripts: [earlyClicksScript, clickTrackingScript, chunkRecoveryScript],
+      trustedScripts: [chunkRecoveryScript],
     }),
+    // The early-click and click-tracking scripts, in every page's <head>, as one cached file (EarlyClicks.astro).
+    headScript([earlyClicksScript, clickTrackingScript]),
     // Every page's affiliate links are checked for disclosure while the build renders it; a violation fails the build.
     disclosureCheck(),
   ],
