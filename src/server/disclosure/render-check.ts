@@ -27,8 +27,14 @@ export interface WorkerAnswer {
   violations: PageViolation[];
 }
 
+/** A page as the build rendered it: its served address and its HTML as UTF-8 bytes (or text). */
+export interface RenderedPage {
+  page: string;
+  html: Uint8Array | string;
+}
+
 export interface WorkerBatch {
-  pages: { page: string; html: string }[];
+  pages: RenderedPage[];
   siteOrigin?: string;
 }
 
@@ -38,7 +44,7 @@ const BATCH = 16;
 class RenderCheck {
   readonly #workers: Worker[];
   readonly #siteOrigin: string | undefined;
-  #batch: { page: string; html: string }[] = [];
+  #batch: RenderedPage[] = [];
   #next = 0;
   #inFlight = 0;
   #idle: (() => void)[] = [];
@@ -68,7 +74,7 @@ class RenderCheck {
     if (this.#inFlight === 0) for (const resolve of this.#idle.splice(0)) resolve();
   }
 
-  submit(page: string, html: string): void {
+  submit(page: string, html: Uint8Array | string): void {
     this.#batch.push({ page, html });
     if (this.#batch.length >= BATCH) this.#flush();
   }
@@ -104,7 +110,7 @@ export function startRenderCheck(workerPath: URL, threads: number, siteOrigin: s
 }
 
 /** Hands a rendered page to the check; does nothing outside a build (the dev server). */
-export function checkRenderedPage(page: string, html: string): boolean {
+export function checkRenderedPage(page: string, html: Uint8Array | string): boolean {
   const check = shared[RUNNING];
   if (!check) return false;
   check.submit(page, html);
