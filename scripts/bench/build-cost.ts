@@ -7,9 +7,11 @@
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { writeFloorData } from '../../bench/floor/data.ts';
 import { samplePeakMemory, type MemoryPeaks } from './peak-memory.ts';
+import { sampleCpuTime } from './cpu-time.ts';
 import { median, type Figure } from './report.ts';
 
 const KB = 1024;
@@ -31,6 +33,8 @@ export interface BuildCostOptions {
 
 interface TimedBuild {
   ms: number;
+  /** CPU seconds of the build process and its threads and children (undefined off Linux). */
+  cpuSeconds: number | undefined;
   peak: MemoryPeaks | undefined;
   /** BUILD-SUMMARY / FLOOR-SUMMARY line of the child, parsed. */
   summary: Record<string, number>;
@@ -42,6 +46,7 @@ function timedChild(args: string[], env: Record<string, string>, cwd: string, su
   const memory = samplePeakMemory();
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env, ASTRO_TELEMETRY_DISABLED: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const cpu = sampleCpuTime(child.pid!);
     let output = '';
     let summary: Record<string, number> = {};
     const read = (chunk: Buffer) => {
@@ -54,8 +59,9 @@ function timedChild(args: string[], env: Record<string, string>, cwd: string, su
     child.on('error', reject);
     child.on('close', (code) => {
       const peak = memory.stop();
+      const cpuSeconds = cpu.stop();
       if (code !== 0) reject(new Error(`${args.join(' ')} failed (exit code ${code}):\n${output.slice(-4000)}`));
-      else resolvePromise({ ms: performance.now() - started, peak, summary });
+      else resolvePromise({ ms: performance.now() - started, cpuSeconds, peak, summary });
     });
   });
 }
@@ -135,6 +141,8 @@ export async function measureBuildCost(options: BuildCostOptions): Promise<Figur
   const sitePeak = Math.max(...siteRuns.map((run) => run.peak?.total ?? Number.NaN));
   const floorPeak = Math.max(...floorRuns.map((run) => run.peak?.total ?? Number.NaN));
   const memoryBudget = productCount <= 10_000 ? 1.2 * 1024 : 4 * 1024 - 1;
+  const floorCpu = median(floorRuns.map((run) => run.cpuSeconds ?? Number.NaN));
+  const siteCpu = median(siteRuns.map((run) => run.cpuSeconds ?? Number.NaN));
   const part = (key: string) => median(siteRuns.map((run) => run.summary[key] ?? Number.NaN)) / 1000;
   return [
     { name: `floor build, ${productCount} products (plain Astro, median of ${rounds})`, value: floorMs / 1000, unit: 's' },
@@ -143,6 +151,11 @@ export async function measureBuildCost(options: BuildCostOptions): Promise<Figur
     { name: '  of which disclosure check', value: part('checkMs'), unit: 's' },
     { name: '  of which pagefind index', value: part('indexMs'), unit: 's' },
     { name: 'site build / floor build (wall time)', value: siteMs / floorMs, unit: 'x', budget: 1.5, digits: 2 },
+    // On a shared machine the wall time follows the load; the CPU each build used is steadier.
+    { name: '  floor build CPU time', value: floorCpu, unit: 's' },
+    { name: '  site build CPU time', value: siteCpu, unit: 's' },
+    { name: '  site / floor (CPU time)', value: siteCpu / floorCpu, unit: 'x', digits: 2 },
+    { name: '  machine load average at the end (1 min)', value: loadavg()[0], unit: '', digits: 1 },
     { name: 'site build peak memory, all processes', value: sitePeak / MB, unit: 'MB', budget: memoryBudget, digits: 0 },
     { name: '  floor build peak memory', value: floorPeak / MB, unit: 'MB', digits: 0 },
     { name: 'site HTML, all pages', value: siteHtml / MB, unit: 'MB', digits: 0 },
