@@ -8,6 +8,8 @@ import { noJsPageOf } from './src/domain/catalogue/no-js.ts';
 import { canonicalForPrerenderedPath } from './src/domain/catalogue/view.ts';
 import { catalogueRewrites } from './src/integrations/catalogue-rewrites.ts';
 import { inlineScriptHashes } from './src/integrations/inline-script-hashes.ts';
+import { disclosureCheck } from './src/integrations/disclosure-check.ts';
+import { headScript } from './src/integrations/head-script.ts';
 import { adminIsolation } from './src/integrations/admin-isolation.ts';
 import { interactionDirective } from './src/integrations/interaction-directive.ts';
 import { earlyClicksScript } from './src/components/early-clicks-script.ts';
@@ -48,24 +50,13 @@ export default defineConfig({
     })),
     // /products?category=x serves the page built for x, for readers and crawlers without JavaScript.
     catalogueRewrites(),
-    // After the pages are written: every inline script of the project gets its hash into the page's CSP.
-    inlineScriptHashes({ trustedScripts: [earlyClicksScript, clickTrackingScript, chunkRecoveryScript] }),
-  ],
-  vite: {
-    // adminIsolation: the admin app never changes how the public pages' JavaScript is split (see the module).
-    plugins: [tailwindcss(), adminIsolation()],
-    // Schemas in the browser parse without eval, which the CSP refuses (see the module).
-    resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-without-eval.ts', import.meta.url)) }] },
-  },
-  devToolbar: { enabled: false },
-  // Content-Security-Policy in a <meta> tag of every page (see public/_headers for the header
-  // that goes with it). Scripts: this site's own files ('self') and the hash of every inline script
-  // (Astro hashes its own; inlineScriptHashes adds those written is:inline or with define:vars), so
-  // no 'unsafe-inline' for scripts. Styles keep 'unsafe-inline': the pages carry style attributes
-  // (React style props, Shiki code blocks, toasts), which hashes cannot allow.
-  security: {
-    csp: {
-      algorithm: 'SHA-256',
+    // Content-Security-Policy in a <meta> first in every page's head (ContentSecurityPolicy.astro), decided here once:
+    // scripts from this site's own files ('self') and the hash of every inline script the site writes (the project's
+    // is:inline scripts, the scripts below written out at build time, Astro's island loader), so no 'unsafe-inline'
+    // for scripts. Styles keep 'unsafe-inline': the pages carry style attributes (React style props, Shiki code
+    // blocks, toasts), which hashes cannot allow. Astro's own security.csp is off: it hashed scripts again for every
+    // page. See public/_headers for the header that goes with it.
+    inlineScriptHashes({
       directives: [
         "default-src 'self'",
         // Product and hero images may be any https address an admin pastes or imports.
@@ -76,8 +67,20 @@ export default defineConfig({
         "base-uri 'self'",
         "form-action 'self'",
       ],
-      scriptDirective: { resources: ["'self'"] },
-      styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
-    },
+      scriptSources: ["'self'"],
+      styleSources: ["'self'", "'unsafe-inline'"],
+      trustedScripts: [chunkRecoveryScript],
+    }),
+    // The early-click and click-tracking scripts, in every page's <head>, as one cached file (EarlyClicks.astro).
+    headScript([earlyClicksScript, clickTrackingScript]),
+    // Every page's affiliate links are checked for disclosure while the build renders it; a violation fails the build.
+    disclosureCheck(),
+  ],
+  vite: {
+    // adminIsolation: the admin app never changes how the public pages' JavaScript is split (see the module).
+    plugins: [tailwindcss(), adminIsolation()],
+    // Schemas in the browser parse without eval, which the CSP refuses (see the module).
+    resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-without-eval.ts', import.meta.url)) }] },
   },
+  devToolbar: { enabled: false },
 });

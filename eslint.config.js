@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['dist/', '.build/', '.astro/', '.netlify/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'db/migrations/'],
+    ignores: ['dist/', '.build/', '.astro/', 'bench/floor/.astro/', 'bench/floor/dist/', '.netlify/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'db/migrations/'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -28,7 +28,7 @@ export default tseslint.config(
   },
   {
     // Astro pages and components may use astro:* modules.
-    files: ['src/pages/**', 'src/layouts/**', 'src/components/**', 'src/content.config.ts', 'src/islands/**'],
+    files: ['src/pages/**', 'src/layouts/**', 'src/components/**', 'src/content.config.ts', 'src/middleware.ts', 'src/islands/**', 'bench/floor/src/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

@@ -2,7 +2,9 @@
  * `npm run bench`: the performance budgets at 10,000 products (issue 4, ARCHITECTURE section 9).
  *
  * 1. Seeds a fresh database in a temporary folder with 10,000 demo products.
- * 2. Builds the site and its pagefind index from it (its own Astro cache): build seconds, peak memory.
+ * 2. Builds the plain-Astro floor (bench/floor, the same products as JSON) and the site with its pagefind index
+ *    (each its own Astro cache), interleaved: wall times and their ratio, peak memory, HTML weights
+ *    (scripts/bench/build-cost.ts).
  * 3. Serves the build with the local server and measures in Chromium: what the first /products
  *    view downloads, and how fast the catalogue answers filter and sort changes.
  * 4. Runs Lighthouse's mobile preset on a product page and on /products, and weighs the JavaScript each public
@@ -13,7 +15,8 @@
  *
  * Prints a table of figures with budgets and exits non-zero when a budget fails.
  *
- *   npm run bench [-- --products N] [-- --keep]
+ *   npm run bench [-- --products N] [-- --keep] [-- --rounds R]
+ *   npm run bench -- build          only the full build against the floor (R rounds of each, interleaved; default 1)
  *   npm run bench -- admin-list     only the admin list: seeds, serves the functions, no site build
  *   npm run bench -- add-by-link    only add by link against a fixture retailer on 127.0.0.1 (scripts/bench/add-by-link.ts)
  *   npm run bench -- csv-import     only the CSV import: seeds, builds (the admin page is part of the site), imports
@@ -41,7 +44,6 @@ import { chromiumArgs, findChromium } from '../tests/e2e/chromium.ts';
 import { measureFilters, measureFirstView } from './bench/catalogue-browser.ts';
 import { javascriptFigures } from './bench/javascript-budgets.ts';
 import { runLighthouse } from './bench/lighthouse.ts';
-import { samplePeakMemory } from './bench/peak-memory.ts';
 import { renderTable, verdict, type Figure } from './bench/report.ts';
 
 const { values, positionals } = parseArgs({
@@ -54,11 +56,12 @@ const { values, positionals } = parseArgs({
     hosts: { type: 'string', default: '50' },
     interval: { type: 'string', default: '1000' },
     requests: { type: 'string', default: '20000' },
+    rounds: { type: 'string', default: '1' },
   },
 });
 const productCount = Number(values.products);
 const lighthouseRuns = Number(values['lighthouse-runs']);
-const suites = ['admin-list', 'add-by-link', 'csv-import', 'link-health', 'track', 'analytics', 'functions', 'publish'] as const;
+const suites = ['build', 'admin-list', 'add-by-link', 'csv-import', 'link-health', 'track', 'analytics', 'functions', 'publish'] as const;
 const only = positionals[0] as (typeof suites)[number] | undefined;
 if (only !== undefined && !suites.includes(only)) throw new Error(`Unknown bench "${only}": choose one of ${suites.join(', ')}, or none for all.`);
 
@@ -166,26 +169,12 @@ async function main(): Promise<number> {
       return report(figures, started);
     }
 
-    log('building the site and its search index');
     const site = join(dir, 'site');
-    const memory = samplePeakMemory();
-    const summary = await buildSite({ outDir: site, databaseUrl, cacheDir: join(dir, 'astro-cache'), quiet: true, logger: silentLogger });
-    const peak = memory.stop();
-    figures.push(
-      { name: `build + index, ${productCount} products`, value: summary.ms / 1000, unit: 's', budget: 60 },
-      { name: '  of which astro build', value: (summary.astroMs ?? Number.NaN) / 1000, unit: 's' },
-      { name: '  of which disclosure check (every page)', value: (summary.checkMs ?? Number.NaN) / 1000, unit: 's' },
-      { name: '  of which pagefind index', value: (summary.indexMs ?? Number.NaN) / 1000, unit: 's' },
-      {
-        name: 'build peak memory, all processes',
-        value: peak === undefined ? undefined : peak.total / (KB * KB),
-        unit: 'MB',
-        budget: 2048,
-        digits: 0,
-      },
-      { name: '  largest single process', value: peak === undefined ? undefined : peak.largest / (KB * KB), unit: 'MB', digits: 0 },
-      ...javascriptFigures(site),
-    );
+    const { measureBuildCost } = await import('./bench/build-cost.ts');
+    const rounds = Number(values.rounds);
+    figures.push(...(await measureBuildCost({ productCount, dir, databaseUrl, projectRoot, rounds, siteOut: only === 'build' ? undefined : site, log })));
+    if (only === 'build') return report(figures, started);
+    figures.push(...javascriptFigures(site));
 
     const server = await startLocalServer({ port, site, functionsDir: resolve(projectRoot, 'netlify/functions'), logger: silentLogger });
     let productPath = '/products';
@@ -233,6 +222,8 @@ async function main(): Promise<number> {
 
     const { measureLinkHealth } = await import('./bench/link-health.ts');
     figures.push(...(await measureLinkHealth({ links: Number(values.links), hosts: Number(values.hosts), intervalMs: Number(values.interval) }, log)));
+    // Edit to live: saves a price, a new product and a category name, so after everything that reads the catalogue.
+    figures.push(...(await publishFigures(databaseUrl, dir, port)));
   } finally {
     if (values.keep) log(`kept ${dir}`);
     else rmSync(dir, { recursive: true, force: true });

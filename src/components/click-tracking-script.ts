@@ -1,9 +1,9 @@
 /**
- * The click-tracking script as ClickTracking.astro inlines it in every public page's <head>: beacon.ts's
- * installClickTracking bundled with the click id rules it imports (src/domain/revenue/click-id.ts) into one minified
- * script (inline-bundle.ts). Inline and first in the head, so the listener is in place before any buy link can be
- * clicked: a module script runs only after the whole page is parsed, and a shopper's early click would leave without
- * a click id.
+ * The click-tracking script that EarlyClicks.astro loads first in every public page's <head>
+ * (src/integrations/head-script.ts): beacon.ts's installClickTracking bundled with the click id rules it imports
+ * (src/domain/revenue/click-id.ts) into one minified script (inline-bundle.ts). A classic script first in the head, so
+ * the listener is in place before any buy link can be clicked: a module script runs only after the whole page is
+ * parsed, and a shopper's early click would leave without a click id.
  */
 import { bundleInlineScript } from './inline-bundle.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The early-click script as EarlyClicks.astro inlines it: written out and minified once per build
+ * The early-click script EarlyClicks.astro loads (src/integrations/head-script.ts): written out and minified once per build
  * (module scope), not once per page. Minifying in the component's frontmatter ran for each of the
  * 10,000+ pages of a full catalogue build.
  */

@@ -1,38 +1,41 @@
 /**
- * Completes Astro's Content-Security-Policy with the inline scripts Astro does not hash.
+ * The pages' Content-Security-Policy, decided once per build at config time (ARCHITECTURE section 9: each distinct
+ * inline script is hashed once, not once per page, and no pass reads the pages after Astro).
  *
- * With `security.csp`, Astro writes a `<meta http-equiv="content-security-policy">` into every
- * page whose script-src lists 'self' and the hashes of the scripts it bundles or inlines itself,
- * but not of `<script is:inline>` and `define:vars` scripts (docs: "Inline scripts are not
- * supported out of the box"). The site has several (AuthBootstrap, CookieBanner, the catalogue's
- * pending-view script…), and a define:vars script differs per page.
+ * script-src is 'self' and the hash of every inline script the site can write: the bodies of the `is:inline`
+ * scripts in src/**\/*.astro, the scripts the project writes out at build time (trustedScripts: the early-click,
+ * click-tracking and chunk-recovery scripts), and Astro's own island runtime and client directives. There is no
+ * 'unsafe-inline' for scripts, so any other inline script (content that slipped past sanitising) is refused by the
+ * browser. The policy is the same on every page; it lists only scripts written in this repository or in Astro.
  *
- * So after the build, every page's inline scripts are hashed into its own policy, but only those
- * written in the project's components: a script whose text is the body of an `is:inline` script in
- * src/**\/*.astro, or a define:vars script, which Astro emits as `(function(){const a = <JSON>;\n…
- * <body>})();`, whose variable lines are plain JSON (Astro escapes `<` in them) and whose body is
- * one written in src. A script that came from anywhere else (content that slipped past
- * sanitising) is left unhashed, so the browser refuses it, and the build warns.
+ * An inline script must therefore be the same text on every page: a value that differs per page travels in a
+ * data-* attribute of the script element (read with document.currentScript.dataset), never in the text. A
+ * `define:vars` script, whose text Astro writes with the values in it, fails the build here, naming the file.
  *
- * The policy is also moved to the start of <head>: a <meta> policy applies only to what follows it,
- * and Astro places it after the head's own inline scripts.
+ * The policy goes into a <meta> as the first element after <meta charset> (ContentSecurityPolicy.astro, rendered by
+ * every layout): a <meta> policy governs only what follows it. Astro's own `security.csp` is off: it hashed the
+ * route's scripts again for every page and put its <meta> after the head's inline scripts.
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { Parser } from 'htmlparser2';
+import astroIslandRuntime from 'astro/runtime/server/astro-island.prebuilt.js';
+import idleDirective from 'astro/runtime/client/idle.prebuilt.js';
+import loadDirective from 'astro/runtime/client/load.prebuilt.js';
+import mediaDirective from 'astro/runtime/client/media.prebuilt.js';
+import onlyDirective from 'astro/runtime/client/only.prebuilt.js';
+import visibleDirective from 'astro/runtime/client/visible.prebuilt.js';
 
 export interface AuthoredScripts {
   /** Bodies of `is:inline` scripts without define:vars, as written. */
   inline: Set<string>;
-  /** Bodies of define:vars scripts, as written. */
+  /** Files with a define:vars script (not allowed: see the module comment). */
   defineVars: Set<string>;
 }
 
 const SCRIPT_ELEMENT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-const OPENING_SCRIPT = /<script\b/i;
 const EXECUTABLE_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
 
 function attribute(attributes: string, name: string): string | undefined {
@@ -50,11 +53,11 @@ function runsInline(attributes: string): boolean {
   return EXECUTABLE_TYPES.has((attribute(attributes, 'type') ?? '').trim().toLowerCase());
 }
 
-/** The inline scripts written in one .astro source file. */
-export function authoredScriptsIn(source: string, into: AuthoredScripts): void {
+/** The inline scripts written in one .astro source file (`file` names it in the define:vars refusal). */
+export function authoredScriptsIn(source: string, into: AuthoredScripts, file = 'a component'): void {
   for (const [, attributes = '', body = ''] of source.matchAll(SCRIPT_ELEMENT)) {
     if (hasAttribute(attributes, 'set:html') || hasAttribute(attributes, 'set:text') || !runsInline(attributes)) continue;
-    if (hasAttribute(attributes, 'define:vars')) into.defineVars.add(normalise(body));
+    if (hasAttribute(attributes, 'define:vars')) into.defineVars.add(file);
     else if (hasAttribute(attributes, 'is:inline')) into.inline.add(normalise(body));
   }
 }
@@ -64,182 +67,84 @@ function normalise(text: string): string {
   return text.replace(/\r\n?/g, '\n');
 }
 
-const DEFINE_VARS_OPEN = '(function(){';
-const DEFINE_VARS_CLOSE = '})();';
-const VARIABLE_LINE = /^const [A-Za-z_$][\w$]* = (.*);$/;
-
-/** Whether a script in the built page is one written in the project (see the module comment). */
-export function isAuthored(script: string, authored: AuthoredScripts): boolean {
-  if (authored.inline.has(script)) return true;
-  if (!script.startsWith(DEFINE_VARS_OPEN) || !script.endsWith(DEFINE_VARS_CLOSE)) return false;
-  const inner = script.slice(DEFINE_VARS_OPEN.length, -DEFINE_VARS_CLOSE.length);
-  for (const body of authored.defineVars) {
-    if (!inner.endsWith(`\n${body}`)) continue;
-    // One `const name = value;` line per variable, then the body on a new line.
-    const variables = inner.slice(0, inner.length - body.length - 1).replace(/\n$/, '');
-    if (variables === '' || variables.split('\n').every(isPlainVariable)) return true;
-  }
-  return false;
-}
-
-function isPlainVariable(line: string): boolean {
-  const value = VARIABLE_LINE.exec(line)?.[1];
-  if (value === undefined) return false;
-  if (value === 'undefined') return true;
-  try {
-    JSON.parse(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export function scriptHash(script: string): string {
   return `sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}`;
 }
 
-/**
- * The page's script elements as a browser's tokenizer finds them. Text such as `<script>` inside an attribute value (a
- * product name in <meta content>, Astro leaves `<` there as HTML allows) is not an element; a regular expression over
- * the page would take it for one and pair it with a real script's end tag, leaving that script unhashed.
- * Attributes come back as ` name="value"` text for runsInline.
- */
-export function scriptElements(html: string): { attributes: string; raw: string }[] {
-  const found: { attributes: string; raw: string }[] = [];
-  let current: { attributes: string; raw: string } | undefined;
-  const parser = new Parser(
-    {
-      onopentag(name, attributes) {
-        if (name !== 'script') return;
-        current = { attributes: Object.entries(attributes).map(([key, value]) => ` ${key}="${value.replaceAll('"', '&quot;')}"`).join(''), raw: '' };
-      },
-      ontext(text) {
-        if (current) current.raw += text;
-      },
-      onclosetag(name) {
-        if (name !== 'script' || !current) return;
-        found.push(current);
-        current = undefined;
-      },
-    },
-    // Script text is never entity-decoded by a browser; attribute values keep their quotes escaped as above.
-    { decodeEntities: false, lowerCaseAttributeNames: true, lowerCaseTags: true },
-  );
-  parser.end(html);
-  return found;
+function astroFilesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.astro'))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
 }
 
-const CSP_META = /<meta\s+http-equiv="content-security-policy"\s+content="([^"]*)"\s*\/?>/i;
-
-export interface PageResult {
-  html: string;
-  added: number;
-  /** Inline scripts left unhashed, the start of each. */
-  unknown: string[];
-}
-
-/** The policy's script sources with the hashes of the authored inline scripts added, and the scripts left out. */
-function hashAuthored(scripts: Iterable<{ attributes: string; raw: string }>, given: readonly string[], authored: AuthoredScripts) {
-  const sources = new Set(given);
-  const unknown: string[] = [];
-  let added = 0;
-  for (const { attributes, raw } of scripts) {
-    if (!runsInline(attributes)) continue;
-    const script = normalise(raw);
-    const source = `'${scriptHash(script)}'`;
-    if (sources.has(source)) continue;
-    if (!isAuthored(script, authored)) {
-      unknown.push(script.trim().slice(0, 80));
-      continue;
-    }
-    sources.add(source);
-    added += 1;
-  }
-  return { sources, added, unknown };
-}
-
-/**
- * One page with its inline scripts' hashes added to script-src and the policy moved to the start
- * of <head>. A page without Astro's policy is returned as it is.
- */
-export function completePolicy(html: string, authored: AuthoredScripts): PageResult {
-  const meta = CSP_META.exec(html);
-  if (!meta) return { html, added: 0, unknown: [] };
-  const directives = meta[1]!.split(';').map((directive) => directive.trim());
-  const scriptIndex = directives.findIndex((directive) => /^script-src\s/.test(directive));
-  if (scriptIndex < 0) return { html, added: 0, unknown: [] };
-  const given = directives[scriptIndex]!.split(/\s+/).slice(1);
-  // The regular expression is 50 times faster than parsing and right for every page whose text has no `<script` in an
-  // attribute value. Such text opens a false element that runs to the next `</script>`: when that element counts as
-  // inline it shows up as an unknown script; when it does not (`<script src=x>` in a product name) it swallows the
-  // real script after it, whose own `<script` then sits in the false element's body. Either way the page is read
-  // again with the parser, whose answer holds.
-  const matched = [...html.matchAll(SCRIPT_ELEMENT)].map(([, attributes = '', raw = '']) => ({ attributes, raw }));
-  let hashed = hashAuthored(matched, given, authored);
-  if (hashed.unknown.length > 0 || matched.some(({ raw }) => OPENING_SCRIPT.test(raw))) hashed = hashAuthored(scriptElements(html), given, authored);
-  const { sources, added, unknown } = hashed;
-  directives[scriptIndex] = `script-src ${[...sources].join(' ')}`;
-  const policy = `<meta http-equiv="content-security-policy" content="${directives.filter(Boolean).join('; ')};">`;
-
-  const withoutMeta = html.slice(0, meta.index) + html.slice(meta.index + meta[0].length);
-  // After <meta charset>, which must come first (within the first 1024 bytes), else right after <head>.
-  const anchor = /<head\b[^>]*>(\s*<meta\s+charset=[^>]*>)?/i.exec(withoutMeta);
-  if (!anchor) return { html, added: 0, unknown };
-  const at = anchor.index + anchor[0].length;
-  return { html: withoutMeta.slice(0, at) + policy + withoutMeta.slice(at), added, unknown };
-}
-
-async function filesUnder(dir: string, extension: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile() && entry.name.endsWith(extension)).map((entry) => join(entry.parentPath, entry.name));
-}
-
-export async function readAuthoredScripts(srcDir: string): Promise<AuthoredScripts> {
+export function readAuthoredScripts(srcDir: string): AuthoredScripts {
   const authored: AuthoredScripts = { inline: new Set(), defineVars: new Set() };
-  for (const file of await filesUnder(srcDir, '.astro')) authoredScriptsIn(await readFile(file, 'utf8'), authored);
+  for (const file of astroFilesUnder(srcDir)) authoredScriptsIn(readFileSync(file, 'utf8'), authored, file);
   return authored;
 }
 
-/** Pages written at once: enough to keep the disk busy without holding thousands of pages in memory. */
-const PARALLEL_PAGES = 32;
+/** Astro's inline scripts: the island element and the client directives' loaders (what Astro itself hashes). */
+export const ASTRO_INLINE_SCRIPTS: readonly string[] = [astroIslandRuntime, idleDirective, loadDirective, mediaDirective, onlyDirective, visibleDirective];
 
-export interface InlineScriptHashesOptions {
+export interface PolicyOptions {
+  /** The policy's other directives, as written ("default-src 'self'", …). */
+  directives: readonly string[];
+  /** Script sources besides the hashes ("'self'"). */
+  scriptSources: readonly string[];
+  styleSources: readonly string[];
   /**
-   * Inline scripts the project writes out at build time rather than in a component's source (the
-   * early-click script is minified from TypeScript), trusted by their exact text.
+   * Inline scripts the project writes out at build time rather than in a component's source (the early-click script
+   * is minified from TypeScript), trusted by their exact text.
    */
   trustedScripts?: readonly string[];
 }
 
-export function inlineScriptHashes(options: InlineScriptHashesOptions = {}): AstroIntegration {
-  let srcDir = '';
+/** Every inline script the site may write, each once: the authored ones, the trusted ones and Astro's. */
+export function inlineScriptsOf(srcDir: string, trustedScripts: readonly string[] = []): string[] {
+  const authored = readAuthoredScripts(srcDir);
+  if (authored.defineVars.size > 0) {
+    throw new Error(
+      `A define:vars script's text differs per page, so its hash cannot be in the site's Content-Security-Policy: ` +
+        `pass the values as data-* attributes and read document.currentScript.dataset (${[...authored.defineVars].join(', ')}).`,
+    );
+  }
+  return [...new Set([...authored.inline, ...trustedScripts.map(normalise), ...ASTRO_INLINE_SCRIPTS])];
+}
+
+/** The <meta http-equiv="content-security-policy"> content. */
+export function policyContent(options: PolicyOptions, inlineScripts: readonly string[]): string {
+  const hashes = [...new Set(inlineScripts.map((script) => `'${scriptHash(script)}'`))].sort();
+  return [
+    ...options.directives,
+    `script-src ${[...options.scriptSources, ...hashes].join(' ')}`,
+    `style-src ${options.styleSources.join(' ')}`,
+  ].join('; ').concat(';');
+}
+
+const VIRTUAL_ID = 'virtual:repwell/content-security-policy';
+const RESOLVED_ID = `\0${VIRTUAL_ID}`;
+
+/** Computes the policy when Astro reads its config and serves it to ContentSecurityPolicy.astro as a virtual module. */
+export function inlineScriptHashes(options: PolicyOptions): AstroIntegration {
   return {
     name: 'repwell:inline-script-hashes',
     hooks: {
-      'astro:config:done': ({ config }) => {
-        srcDir = fileURLToPath(config.srcDir);
-      },
-      'astro:build:done': async ({ dir, logger }) => {
-        const authored = await readAuthoredScripts(srcDir);
-        for (const script of options.trustedScripts ?? []) authored.inline.add(normalise(script));
-        const pages = await filesUnder(fileURLToPath(dir), '.html');
-        const unknown = new Map<string, number>();
-        let hashed = 0;
-        for (let start = 0; start < pages.length; start += PARALLEL_PAGES) {
-          await Promise.all(
-            pages.slice(start, start + PARALLEL_PAGES).map(async (page) => {
-              const html = await readFile(page, 'utf8');
-              const result = completePolicy(html, authored);
-              hashed += result.added;
-              for (const script of result.unknown) unknown.set(script, (unknown.get(script) ?? 0) + 1);
-              if (result.html !== html) await writeFile(page, result.html);
-            }),
-          );
-        }
-        logger.info(`${hashed} inline script hashes added to the pages' Content-Security-Policy`);
-        for (const [script, count] of unknown) {
-          logger.warn(`An inline script not written in src/ is left out of the Content-Security-Policy on ${count} page(s), so browsers refuse it: ${script}`);
-        }
+      'astro:config:setup': ({ config, updateConfig, logger }) => {
+        const scripts = inlineScriptsOf(fileURLToPath(config.srcDir), options.trustedScripts);
+        const policy = policyContent(options, scripts);
+        logger.info(`${scripts.length} inline scripts hashed into the pages' Content-Security-Policy`);
+        updateConfig({
+          vite: {
+            plugins: [
+              {
+                name: 'repwell:content-security-policy',
+                resolveId: (id: string) => (id === VIRTUAL_ID ? RESOLVED_ID : undefined),
+                load: (id: string) => (id === RESOLVED_ID ? `export const policy = ${JSON.stringify(policy)};` : undefined),
+              },
+            ],
+          },
+        });
       },
     },
   };

@@ -5,7 +5,7 @@
  * link and the Save control sit above it (z-10) so they stay clickable.
  *
  * Pages that show cards load card-client.ts once (enhanceProductCards) for the deal countdown;
- * the buy link's click id and beacon come from every page's head (ClickTracking.astro). Without
+ * the buy link's click id and beacon come from every page's head (EarlyClicks.astro). Without
  * JavaScript the card still reads and links correctly.
  */
 import { createElement, type CSSProperties, type ReactNode } from 'react';

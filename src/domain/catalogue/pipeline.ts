@@ -137,7 +137,11 @@ export interface CatalogueSelection {
  * 200 (section 9: product list limit); every product of the match is on some page.
  */
 export function selectCatalogue(items: readonly CatalogueItem[], query: CatalogueQuery, options: SelectOptions = {}): CatalogueSelection {
-  const matched = sortCatalogue(filterCatalogue(items, query, options), query.sort);
+  return selectPage(sortCatalogue(filterCatalogue(items, query, options), query.sort), query, options);
+}
+
+/** The query's page of a match already filtered and sorted (selectCatalogue's last step). */
+export function selectPage(matched: readonly CatalogueItem[], query: Pick<CatalogueQuery, 'page'>, options: Pick<SelectOptions, 'pageSize'> = {}): CatalogueSelection {
   const size = options.pageSize ?? CATALOGUE_PAGE_SIZE;
   const pages = pageCount(matched.length, size);
   const page = clampPage(query.page, pages);

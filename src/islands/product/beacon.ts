@@ -2,7 +2,7 @@
  * Browser side of tracking: one small request per event, sent so that it survives the page
  * being left (sendBeacon), without blocking anything. Failures are swallowed (spec section 8).
  *
- * This module also runs as an inline script in every public page's <head> (ClickTracking.astro,
+ * This module also runs as a script first in every public page's <head> (EarlyClicks.astro,
  * click-tracking-script.ts), so it must import nothing that is not needed there: no zod, no React.
  */
 import { clickNetworkOf, newClickId, TRACK_CLICK_ATTRIBUTE, withClickId } from '../../domain/revenue/click-id.ts';

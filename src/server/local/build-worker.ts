@@ -1,7 +1,7 @@
 /**
  * One static build, run as a child process by builder.ts: `astro build` into
- * `--out`, the affiliate disclosure check of every page (src/server/disclosure/site-check.ts;
- * a violation fails the build), then a pagefind index of the articles (blog posts and guides) into
+ * `--out`, with the affiliate disclosure check of every page as it is rendered
+ * (src/integrations/disclosure-check.ts; a violation fails the build), then a pagefind index of the articles (blog posts and guides) into
  * `<out>/pagefind`. A separate process, so a
  * failing or memory-hungry build cannot take the local server down, and all its
  * memory is returned when it exits.
@@ -16,8 +16,8 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'astro';
-import { checkBuiltSite, describeViolation, disclosureFailureMessage } from '../disclosure/site-check.ts';
-import { env } from '../env.ts';
+import { renderCheckResult } from '../disclosure/render-check.ts';
+import { describeViolation, disclosureFailureMessage } from '../disclosure/site-check.ts';
 import { indexArticles } from '../publishing/article-index.ts';
 
 const { values } = parseArgs({
@@ -44,24 +44,28 @@ setInterval(() => {
 }, 250).unref();
 
 const astroStarted = performance.now();
-await build({
-  root,
-  outDir,
-  ...(values['cache-dir'] ? { cacheDir: resolve(values['cache-dir']) } : {}),
-  logLevel: values.quiet ? 'warn' : 'info',
-  mode: 'production',
-});
-const astroMs = performance.now() - astroStarted;
-
-// Before the index: a refused build need not be indexed. Every violation goes to the log; the parent
-// reads the DISCLOSURE-CHECK line for the build's error message (builder.ts).
-const check = await checkBuiltSite(outDir, { siteOrigin: new URL(env().SITE_URL).origin });
-if (check.violations.length > 0) {
-  console.error(`The affiliate disclosure check found ${check.violations.length} violation(s) in ${check.pages} pages:`);
-  for (const violation of check.violations) console.error(`  ${describeViolation(violation)}`);
-  console.log(`DISCLOSURE-CHECK ${JSON.stringify({ message: disclosureFailureMessage(check.violations) })}`);
+try {
+  await build({
+    root,
+    outDir,
+    ...(values['cache-dir'] ? { cacheDir: resolve(values['cache-dir']) } : {}),
+    logLevel: values.quiet ? 'warn' : 'info',
+    mode: 'production',
+  });
+} catch (error) {
+  // The disclosure check refused the build (its integration throws when Astro is done). Before the index: a refused
+  // build need not be indexed. Every violation goes to the log; the parent reads the DISCLOSURE-CHECK line for the
+  // build's error message (builder.ts).
+  const refused = renderCheckResult();
+  if (!refused || refused.violations.length === 0) throw error;
+  console.error(`The affiliate disclosure check found ${refused.violations.length} violation(s) in ${refused.pages} pages:`);
+  for (const violation of refused.violations) console.error(`  ${describeViolation(violation)}`);
+  console.log(`DISCLOSURE-CHECK ${JSON.stringify({ message: disclosureFailureMessage(refused.violations) })}`);
   process.exit(1);
 }
+const astroMs = performance.now() - astroStarted;
+const check = renderCheckResult();
+if (!check) throw new Error('The affiliate disclosure check did not run (src/integrations/disclosure-check.ts is missing from the config).');
 
 const indexStarted = performance.now();
 // A partial build indexes once its pages are merged into the last complete build (publishing/partial-build.ts).
@@ -70,7 +74,7 @@ const indexMs = performance.now() - indexStarted;
 
 // The parent reads this line for its summary (builder.ts parseSummary).
 console.log(
-  `BUILD-SUMMARY ${JSON.stringify({ astroMs: Math.round(astroMs), checkMs: check.ms, checkedPages: check.pages, indexMs: Math.round(indexMs), pages })}`,
+  `BUILD-SUMMARY ${JSON.stringify({ astroMs: Math.round(astroMs), checkMs: check.waitMs, checkedPages: check.pages, indexMs: Math.round(indexMs), pages })}`,
 );
 // Astro and Vite can leave handles open (watchers, worker pools); the work is done.
 process.exit(0);
