@@ -17,6 +17,7 @@ import { clickTrackingScript } from './src/components/click-tracking-script.ts';
 import { chunkRecoveryScript } from './src/components/chunk-recovery-script.ts';
 import { isIndexablePath } from './src/domain/indexing.ts';
 import { renderOnly, withWholeSitePages } from './src/integrations/render-only.ts';
+import { productRedirects } from './src/integrations/product-redirects.ts';
 
 const site = process.env.SITE_URL || `http://localhost:${process.env.PORT || 8888}`;
 
@@ -50,6 +51,8 @@ export default defineConfig({
     })),
     // /products?category=x serves the page built for x, for readers and crawlers without JavaScript.
     catalogueRewrites(),
+    // /product/{old slug} answers 301 with the renamed product's page.
+    productRedirects(),
     // Content-Security-Policy in a <meta> first in every page's head (ContentSecurityPolicy.astro), decided here once:
     // scripts from this site's own files ('self') and the hash of every inline script the site writes (the project's
     // is:inline scripts, the scripts below written out at build time, Astro's island loader), so no 'unsafe-inline'

@@ -371,6 +371,23 @@ export type UndoJobKind = (typeof undoJobKinds)[number];
  * products themselves in product_trash for a day. `undone_at` is set in the undo's own transaction, so a job is
  * undone once.
  */
+/**
+ * A product's earlier addresses: when an edit renames its slug, the old /product/{slug} answers 301 to the current one
+ * (written into _redirects at build time, src/integrations/product-redirects.ts), so links shared and indexed keep
+ * working. A slug taken again by a product of its own stops redirecting (the product's page wins).
+ */
+export const productSlugRedirects = sqliteTable(
+  'product_slug_redirects',
+  {
+    oldSlug: text('old_slug').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_slug_redirects_product_idx').on(t.productId)],
+);
+
 export const undoJobs = sqliteTable(
   'undo_jobs',
   {

@@ -26,6 +26,8 @@ export const CONTENT_TABLES: Readonly<Record<string, ContentTable>> = {
   products: { rendered: "status <> 'draft'", marks: ['updated_at', 'created_at'] },
   categories: { marks: ['updated_at', 'created_at'] },
   blog_posts: { rendered: 'published = 1', marks: ['updated_at', 'created_at'] },
+  // _redirects sends a renamed product's old address to its page.
+  product_slug_redirects: { marks: ['created_at'] },
   settings: { rendered: `id IN (${RENDERED_SETTING_IDS.map(sqlText).join(', ')})`, marks: ['updated_at'] },
   // Not shown either, but every admin write asks for a build here: a request that was never built, or whose build
   // failed, is built at the next start even when the rows above cannot tell its change apart.

@@ -7,7 +7,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import { affiliateLinks, auditLog, categories, products, siteBuilds } from '../../db/schema.ts';
+import { affiliateLinks, auditLog, categories, products, productSlugRedirects, siteBuilds } from '../../db/schema.ts';
 import { productTexts } from '../../src/domain/admin/product-form.ts';
 import { expectAdminOnly, expectWriteGuards, signedInAs } from '../helpers/admin-api.ts';
 import { startLocalApi, type Browser, type LocalApi } from '../helpers/local-api.ts';
@@ -322,6 +322,21 @@ describe('GET and PUT /api/admin/products/:id', () => {
     expect(renamed.status).toBe(200);
     expect((await renamed.json()).product.slug).toBe('ab-wheel-pro-2');
     expect((await productRow(product.id))?.slug).toBe('ab-wheel-pro-2');
+    // The old address is remembered, to redirect to the new one; an edit that keeps the slug adds nothing.
+    const redirects = await db((d) => d.select().from(productSlugRedirects).where(eq(productSlugRedirects.productId, product.id)));
+    expect(redirects.map((row) => row.oldSlug)).toEqual(['ab-roller']);
+  });
+
+  it('remembers every old address of a product renamed twice, and forgets one a product takes again', async () => {
+    const product = await created({ name: 'Grip Trainer', affiliateUrl: amazonUrl });
+    await update(product.id, { name: 'Grip Trainer Plus', affiliateUrl: amazonUrl, renameSlug: true });
+    await update(product.id, { name: 'Grip Trainer Max', affiliateUrl: amazonUrl, renameSlug: true });
+    const oldSlugs = async () => (await db((d) => d.select().from(productSlugRedirects).where(eq(productSlugRedirects.productId, product.id)))).map((row) => row.oldSlug).sort();
+    expect(await oldSlugs()).toEqual(['grip-trainer', 'grip-trainer-plus']);
+    // Renamed back: its first address is its page again, not a redirect to itself.
+    await update(product.id, { name: 'Grip Trainer', affiliateUrl: amazonUrl, renameSlug: true });
+    expect((await productRow(product.id))?.slug).toBe('grip-trainer');
+    expect(await oldSlugs()).toEqual(['grip-trainer-max', 'grip-trainer-plus']);
   });
 
   it('moves the affiliate link with a changed URL', async () => {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { categories, products } from '../../db/schema.ts';
+import { categories, products, productSlugRedirects } from '../../db/schema.ts';
 import { seedDemoContent } from '../../db/seed/index.ts';
 import { buildSite, projectRoot } from '../../src/server/local/builder.ts';
 import { silentLogger } from '../../src/server/local/logger.ts';
@@ -44,6 +44,9 @@ function random(seed: number): () => number {
 }
 
 type Edit = (pick: () => number) => Promise<string>;
+
+/** Slugs the series renamed, old to new. */
+const renames: [string, string][] = [];
 
 async function anyProduct(pick: () => number) {
   const rows = await temp.database.run((db) => db.select().from(products).orderBy(products.id));
@@ -84,7 +87,12 @@ const edits: Record<string, Edit> = {
   },
   async slug(pick) {
     const product = await anyProduct(pick);
-    await temp.database.run((db) => db.update(products).set({ slug: `${product.slug}-renamed` }).where(eq(products.id, product.id)));
+    // As the product form's rename does (product-writes.ts): the old address redirects to the new one.
+    await temp.database.run(async (db) => {
+      await db.update(products).set({ slug: `${product.slug}-renamed` }).where(eq(products.id, product.id));
+      await db.insert(productSlugRedirects).values({ oldSlug: product.slug, productId: product.id, createdAt: new Date() });
+    });
+    renames.push([product.slug, `${product.slug}-renamed`]);
     return `slug of ${product.slug}`;
   },
   async remove(pick) {
@@ -154,4 +162,10 @@ it('a random series of edits published partially gives the same files as one ful
   const differing = [...built].filter(([file, bytes]) => !bytes.equals(published.get(file)!)).map(([file]) => file);
   expect(differing, context).toEqual([]);
   expect(partial, context).toBeGreaterThan(0);
+
+  // A renamed product's old address redirects to its page, in the partial and the full build alike.
+  const redirects = published.get('_redirects')!.toString('utf8');
+  for (const [from, to] of renames) {
+    if (built.has(`product/${to}.html`) && !built.has(`product/${from}.html`)) expect(redirects, context).toContain(`/product/${from}  /product/${to}  301`);
+  }
 });

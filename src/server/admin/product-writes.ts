@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.ts';
-import { affiliateLinks, categories, products, type Product } from '../../../db/schema.ts';
+import { affiliateLinks, categories, products, productSlugRedirects, type Product } from '../../../db/schema.ts';
 import { detectAffiliatePlatform } from '../../domain/admin/affiliate-platform.ts';
 import { createdSummary, updatedSummary } from '../../domain/admin/product-audit.ts';
 import { batchEntrySchema, type BatchAnswer, type BatchResult } from '../../domain/admin/product-batch.ts';
@@ -120,6 +120,8 @@ export async function updateProduct(database: Database, actor: AuditActor, id: n
           }
         }
 
+        const slug = renamed ? await freeProductSlug(tx, productSlugBase(input.name)) : stored.slug;
+        if (slug !== stored.slug) await rememberOldSlug(tx, id, stored.slug, slug, now);
         const row = await tx
           .update(products)
           .set({
@@ -127,7 +129,7 @@ export async function updateProduct(database: Database, actor: AuditActor, id: n
             // An imported row keeps the retailer its import named unless the link itself changed.
             affiliateSource: urlChanged ? columns.affiliateSource : stored.affiliateSource,
             description: sanitizeDescription(columns.description),
-            slug: renamed ? await freeProductSlug(tx, productSlugBase(input.name)) : stored.slug,
+            slug,
             categoryId,
             affiliateLinkId,
             updatedAt: now,
@@ -166,4 +168,16 @@ export async function createProductBatch(database: Database, actor: AuditActor, 
   }
   const created = results.filter((result) => result.ok).length;
   return { created, failed: results.length - created, results };
+}
+
+/**
+ * A renamed product's old address redirects to its page (product_slug_redirects); the new slug, if it was another
+ * product's old address, stops redirecting there.
+ */
+async function rememberOldSlug(tx: Tx, productId: number, oldSlug: string, newSlug: string, now: Date): Promise<void> {
+  await tx.delete(productSlugRedirects).where(eq(productSlugRedirects.oldSlug, newSlug));
+  await tx
+    .insert(productSlugRedirects)
+    .values({ oldSlug, productId, createdAt: now })
+    .onConflictDoUpdate({ target: productSlugRedirects.oldSlug, set: { productId, createdAt: now } });
 }
