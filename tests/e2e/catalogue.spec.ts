@@ -580,6 +580,35 @@ test.describe('pages of the list (issue 9, point 1)', () => {
     await expect.poll(() => cardSlugs(page)).toEqual(secondSlugs);
   });
 
+  test('a new list draws every card in view before it is painted, and the rest of its page right after', async ({ page }) => {
+    await open(page);
+    // The list scrolled to the top of the window: more than a row of cards in view.
+    await results(page).first().scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, document.querySelector('[data-catalogue-results]')!.getBoundingClientRect().top - 120));
+    // What the DOM holds once the island has committed the answer (a MutationObserver runs after the commit, before paint).
+    const firstFrame = page.evaluate(
+      () =>
+        new Promise<{ drawn: number; lastBottom: number; windowHeight: number }>((resolve) => {
+          const root = document.querySelector('[data-catalogue-query]')!;
+          const observer = new MutationObserver(() => {
+            if (!root.getAttribute('data-catalogue-query')?.includes('sort=price-low')) return;
+            observer.disconnect();
+            const cards = [...document.querySelectorAll('[data-catalogue-results] > ul > li')];
+            resolve({ drawn: cards.length, lastBottom: cards.at(-1)?.getBoundingClientRect().bottom ?? 0, windowHeight: window.innerHeight });
+          });
+          observer.observe(root, { attributes: true, attributeFilter: ['data-catalogue-query'] });
+        }),
+    );
+    await sidebar(page).getByLabel('Sort By').selectOption('price-low');
+    const drawn = await firstFrame;
+    // Either the whole page of cards, or enough that the last one reaches past the bottom of the window.
+    if (drawn.drawn < CATALOGUE_PAGE_SIZE) expect(drawn.lastBottom).toBeGreaterThanOrEqual(drawn.windowHeight);
+    expect(drawn.drawn).toBeGreaterThan(0);
+    await shows(page, 'sort=price-low');
+    await expect(results(page)).toHaveCount(CATALOGUE_PAGE_SIZE);
+    expect(isSorted(await prices(results(page)), (a, b) => a - b)).toBe(true);
+  });
+
   test('the filter sidebar stays in view while the list scrolls', async ({ page }) => {
     await open(page);
     const panel = sidebar(page);

@@ -5,7 +5,6 @@
  * data-format.ts); the browser side (catalogue-data.ts) runs here against a stubbed fetch.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { catalogueView } from '../../src/domain/catalogue/catalogue-view.ts';
 import {
   CATALOGUE_FORMAT,
   CURRENT_MANIFEST_URL,
@@ -157,8 +156,10 @@ describe('in the browser', () => {
 
     if (step.kind !== 'switch') throw new Error('expected a switch');
     const data = new CatalogueData(step.manifest);
-    await data.loadCards(data.keysFor('recovery'));
-    const view = catalogueView(data.items(data.keysFor('recovery')), { ...DEFAULT_QUERY, category: 'recovery', sort: 'price-low' });
+    const query = { ...DEFAULT_QUERY, category: 'recovery', sort: 'price-low' } as const;
+    await data.load(query);
+    expect(data.canAnswer(query)).toBe(true);
+    const view = data.view(query);
     if (view.kind !== 'list') throw new Error('expected a list');
     expect(view.products.map((card) => card.price)).toEqual([3.17, 25, 40]);
   });

@@ -3,6 +3,7 @@
  * scope: the product list with its count and Trending strip, or the Top Picks lists.
  */
 import type { CatalogueProduct } from '../product-card.ts';
+import type { CatalogueIndex, IndexSelectOptions } from './catalogue-index.ts';
 import { topPicks, trendingProducts } from './picks.ts';
 import { filterCatalogue, selectPage, sortCatalogue, type CatalogueItem, type SelectOptions } from './pipeline.ts';
 import type { CatalogueQuery } from './query.ts';
@@ -97,5 +98,29 @@ export function catalogueView(items: readonly CatalogueItem[], query: CatalogueQ
     first: selection.first,
     last: selection.last,
     trending: match.trending,
+  };
+}
+
+/**
+ * catalogueView's list view from an index of the items in scope (catalogue-index.ts), making only the products shown:
+ * `product` gives the product at a position of the index. Top Picks come from the picks file instead (topPicksView).
+ */
+export function indexedListView(
+  index: CatalogueIndex,
+  query: CatalogueQuery,
+  product: (position: number) => CatalogueProduct,
+  options: IndexSelectOptions = {},
+): CatalogueListView {
+  const selection = index.select(query, options);
+  return {
+    kind: 'list',
+    query,
+    products: selection.positions.map(product),
+    total: selection.total,
+    page: selection.page,
+    pageCount: selection.pageCount,
+    first: selection.first,
+    last: selection.last,
+    trending: showsTrending(query) && query.category ? index.trending(query.category).map(product) : [],
   };
 }

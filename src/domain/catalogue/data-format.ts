@@ -8,8 +8,9 @@
  */
 import type { CatalogueCategory, CatalogueProduct } from '../product-card.ts';
 import { slugify } from '../slug.ts';
+import { INDEX_FLAG, type IndexEntry } from './catalogue-index.ts';
 import type { CategorySummary } from './categories.ts';
-import type { CatalogueItem } from './pipeline.ts';
+import { shopperPrice, type CatalogueItem } from './pipeline.ts';
 import type { SearchShard } from './search.ts';
 
 export const CATALOGUE_FORMAT = 1;
@@ -28,6 +29,8 @@ const FLAG = {
 } as const;
 type FlagName = keyof typeof FLAG;
 const OPTIONAL_FLAGS = ['featured', 'bestSeller', 'amazonChoice', 'climatePledge', 'fsaHsa', 'limitedStock'] as const satisfies readonly FlagName[];
+/** The flags the catalogue's filters read. */
+const INDEX_FLAG_NAMES = Object.keys(INDEX_FLAG) as (keyof typeof INDEX_FLAG & FlagName)[];
 
 /**
  * One product: id, rank, nameRank, name, slug (0: the name slugified), price and sale price in
@@ -124,32 +127,60 @@ export function encodeCardShard(category: CatalogueCategory | null, items: reado
 }
 
 export function decodeCardShard(file: CardShardFile): CatalogueItem[] {
+  checkFormat(file);
+  return file.rows.map((row) => ({ product: decodeCardRow(file, row), rank: row[1], nameRank: row[2] }));
+}
+
+function checkFormat(file: { format: unknown }): void {
   if (file.format !== CATALOGUE_FORMAT) throw new Error(`Unsupported catalogue data format ${String(file.format)}`);
+}
+
+/** One card of a card file as a product (the browser makes only those it shows). */
+export function decodeCardRow(file: CardShardFile, row: CardRow): CatalogueProduct {
   const category = file.category;
-  return file.rows.map((row) => {
-    const [id, rank, nameRank, name, slug, price, salePrice, image, rating, flags, createdDay, affiliateUrl, cta, salesVolume, numRatings, dealEnds] =
-      row;
-    const product: CatalogueProduct = {
-      id,
-      slug: slug === 0 ? slugify(name) : slug,
-      name,
-      price: price / 100,
-      salePrice: salePrice === null ? null : salePrice / 100,
-      imageUrl: image < 0 ? null : (file.images[image] ?? null),
-      rating: rating === null ? null : rating / 100,
-      inStock: (flags & FLAG.inStock) !== 0,
-      category: category ? { name: category.name, slug: category.slug } : null,
-      createdAt: createdDay * DAY_MS,
-      affiliateUrl,
-    };
-    const ctaText = cta < 0 ? undefined : file.ctas[cta];
-    if (ctaText !== undefined) product.cta = ctaText;
-    if (salesVolume > 0) product.salesVolume = salesVolume;
-    if (numRatings > 0) product.numRatings = numRatings;
-    if (dealEnds > 0) product.dealEndsAt = dealEnds * MINUTE_MS;
-    for (const flag of OPTIONAL_FLAGS) if ((flags & FLAG[flag]) !== 0) product[flag] = true;
-    return { product, rank, nameRank };
-  });
+  const [id, , , name, slug, price, salePrice, image, rating, flags, createdDay, affiliateUrl, cta, salesVolume, numRatings, dealEnds] = row;
+  const product: CatalogueProduct = {
+    id,
+    slug: slug === 0 ? slugify(name) : slug,
+    name,
+    price: price / 100,
+    salePrice: salePrice === null ? null : salePrice / 100,
+    imageUrl: image < 0 ? null : (file.images[image] ?? null),
+    rating: rating === null ? null : rating / 100,
+    inStock: (flags & FLAG.inStock) !== 0,
+    category: category ? { name: category.name, slug: category.slug } : null,
+    createdAt: createdDay * DAY_MS,
+    affiliateUrl,
+  };
+  const ctaText = cta < 0 ? undefined : file.ctas[cta];
+  if (ctaText !== undefined) product.cta = ctaText;
+  if (salesVolume > 0) product.salesVolume = salesVolume;
+  if (numRatings > 0) product.numRatings = numRatings;
+  if (dealEnds > 0) product.dealEndsAt = dealEnds * MINUTE_MS;
+  for (const flag of OPTIONAL_FLAGS) if ((flags & FLAG[flag]) !== 0) product[flag] = true;
+  return product;
+}
+
+/** What the catalogue index reads of one card (catalogue-index.ts), without making the product: the same values decodeCardRow gives. */
+export function cardIndexEntry(file: CardShardFile, row: CardRow): IndexEntry {
+  const [, rank, nameRank, name, , price, salePrice, , rating, flags] = row;
+  let indexFlags = 0;
+  for (const flag of INDEX_FLAG_NAMES) if ((flags & FLAG[flag]) !== 0) indexFlags |= INDEX_FLAG[flag];
+  return {
+    rank,
+    nameRank,
+    price: shopperPrice({ price: price / 100, salePrice: salePrice === null ? null : salePrice / 100 }),
+    rating: rating === null ? null : rating / 100,
+    flags: indexFlags,
+    category: file.category?.slug ?? null,
+    name,
+  };
+}
+
+/** Checks a card file read from the network is one this code can read. */
+export function readCardShard(file: CardShardFile): CardShardFile {
+  checkFormat(file);
+  return file;
 }
 
 export function encodeSearchShard(shard: SearchShard): SearchShardFile {
@@ -157,7 +188,7 @@ export function encodeSearchShard(shard: SearchShard): SearchShardFile {
 }
 
 export function decodeSearchShard(file: SearchShardFile): SearchShard {
-  if (file.format !== CATALOGUE_FORMAT) throw new Error(`Unsupported catalogue data format ${String(file.format)}`);
+  checkFormat(file);
   return { blocks: file.blocks, refs: file.refs };
 }
 

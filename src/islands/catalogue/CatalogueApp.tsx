@@ -5,7 +5,7 @@
  * built with arrives as `children` (static HTML, not re-rendered) and stays until the shopper
  * asks for something else; from then on the island renders the grid from the catalogue data.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { enhanceProductCards } from '../../components/product-card/card-client.ts';
 import type { CatalogueView } from '../../domain/catalogue/catalogue-view.ts';
 import { relatedCategories, type CategorySummary } from '../../domain/catalogue/categories.ts';
@@ -23,7 +23,7 @@ import {
 import { QuizBanner } from '../quiz/QuizBanner.tsx';
 import ListingDisclosure from '../../components/ListingDisclosureText.tsx';
 import { Pagination } from './Pagination.tsx';
-import { CatalogueContext } from './catalogue-context.ts';
+import { CatalogueProvider } from './catalogue-context.ts';
 import { CatalogueHeader } from './CatalogueHeader.tsx';
 import { CategoryBrowser } from './CategoryBrowser.tsx';
 import { EmptyState } from './EmptyState.tsx';
@@ -59,6 +59,11 @@ export interface CatalogueAppProps {
   children?: ReactNode;
 }
 
+// Drawn again only when what they show changes: a filter change redraws the results, not the page around them.
+const Quiz = memo(QuizBanner);
+const Disclosure = memo(ListingDisclosure);
+const Related = memo(RelatedCategories);
+
 export default function CatalogueApp(props: CatalogueAppProps) {
   const { base, initialView, noJsNotice = null, children } = props;
   const { query, view, prerendered, manifest, status, error, navigate, prefetch } = useCatalogue({
@@ -73,6 +78,9 @@ export default function CatalogueApp(props: CatalogueAppProps) {
   const shownQuery = view.query;
   const category = categories.find((entry) => entry.slug === shownQuery.category) ?? null;
   const categoryName = category?.name ?? null;
+
+  const actions = useMemo(() => ({ navigate, top: () => topRef.current }), [navigate]);
+  const related = useMemo(() => relatedCategories(categories, shownQuery.category), [categories, shownQuery.category]);
 
   useEffect(() => enhanceProductCards(), []);
 
@@ -99,7 +107,7 @@ export default function CatalogueApp(props: CatalogueAppProps) {
     ) : null;
 
   return (
-    <CatalogueContext.Provider value={{ query, navigate, top: () => topRef.current }}>
+    <CatalogueProvider actions={actions} query={query}>
       <div
         ref={topRef}
         className="scroll-mt-24"
@@ -116,7 +124,7 @@ export default function CatalogueApp(props: CatalogueAppProps) {
         {showsQuizBanner(shownQuery) && (
           // The quiz opens in a dialog: nothing to offer without JavaScript.
           <div className="mb-8" data-requires-js="">
-            <QuizBanner />
+            <Quiz />
           </div>
         )}
         {showsCategoryBrowser(shownQuery) && (
@@ -127,7 +135,7 @@ export default function CatalogueApp(props: CatalogueAppProps) {
           <div aria-busy={loading} className={loading ? 'opacity-60 transition-opacity' : undefined}>
             {failure ?? (
               <>
-                <ListingDisclosure className="mb-6" />
+                <Disclosure className="mb-6" />
                 <TopPicksView view={view} categoryName={categoryName} />
               </>
             )}
@@ -147,7 +155,7 @@ export default function CatalogueApp(props: CatalogueAppProps) {
             )}
             <section aria-labelledby="catalogue-list-heading" aria-busy={loading} className="min-w-0">
               {/* Before the first product, the Trending strip's included (issue 9, point 4). */}
-              {!failure && (view.total > 0 || view.trending.length > 0) && <ListingDisclosure className="mb-5" />}
+              {!failure && (view.total > 0 || view.trending.length > 0) && <Disclosure className="mb-5" />}
               {!failure && view.trending.length > 0 && <TrendingStrip categoryName={categoryName ?? ''} products={view.trending} />}
               {/* A page link brings this back into view (below the sticky header), not the Trending strip above it. */}
               <div ref={listRef} className="mb-4 flex scroll-mt-32 flex-wrap items-end justify-between gap-3">
@@ -179,13 +187,11 @@ export default function CatalogueApp(props: CatalogueAppProps) {
                   ))}
               </div>
               {!failure && <Pagination query={shownQuery} page={view.page} pageCount={view.pageCount} scrollTarget={() => listRef.current} />}
-              {!failure && showsRelatedCategories(shownQuery, categories.length) && (
-                <RelatedCategories categories={relatedCategories(categories, shownQuery.category)} />
-              )}
+              {!failure && showsRelatedCategories(shownQuery, categories.length) && <Related categories={related} />}
             </section>
           </div>
         )}
       </div>
-    </CatalogueContext.Provider>
+    </CatalogueProvider>
   );
 }

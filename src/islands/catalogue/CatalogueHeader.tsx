@@ -1,5 +1,6 @@
 /** Breadcrumb (Home icon, Products, the current filter) and the page heading for the view shown. */
 import { House } from 'lucide-react';
+import { memo } from 'react';
 import { breadcrumbTrail, pageHeading } from '../../domain/catalogue/view.ts';
 import type { CatalogueQuery } from '../../domain/catalogue/query.ts';
 
@@ -13,7 +14,7 @@ const INTRO: Record<'top-picks' | 'other', string> = {
   other: 'Compare prices, ratings and reviews of home fitness, recovery and wellness gear.',
 };
 
-export function CatalogueHeader({ query, categoryName }: Props) {
+export const CatalogueHeader = memo(function CatalogueHeader({ query, categoryName }: Props) {
   const trail = breadcrumbTrail(query, categoryName);
   return (
     <header className="mb-6">
@@ -46,4 +47,4 @@ export function CatalogueHeader({ query, categoryName }: Props) {
       <p className="mt-2 text-ink-muted">{INTRO[query.featured ? 'top-picks' : 'other']}</p>
     </header>
   );
-}
+});

@@ -4,7 +4,7 @@
  */
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import { catalogueHref, type CatalogueQuery } from '../../domain/catalogue/query.ts';
-import { useCatalogueContext } from './catalogue-context.ts';
+import { useCatalogueActions } from './catalogue-context.ts';
 
 interface Props extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   to: CatalogueQuery;
@@ -19,7 +19,7 @@ function isPlainClick(event: MouseEvent): boolean {
 }
 
 export function CatalogueLink({ to, onNavigated, scrollTarget, onClick, children, ...rest }: Props) {
-  const { navigate, top } = useCatalogueContext();
+  const { navigate, top } = useCatalogueActions();
   return (
     <a
       {...rest}

@@ -8,7 +8,7 @@
  */
 import { LayoutGrid, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { mobileChipCategories, productCountLabel, topPickCountLabel, type CategorySummary } from '../../domain/catalogue/categories.ts';
 import { DEFAULT_QUERY } from '../../domain/catalogue/query.ts';
 import { CatalogueLink } from './CatalogueLink.tsx';
@@ -27,7 +27,8 @@ interface Entry {
   count: number;
 }
 
-export function CategoryBrowser({ categories, totals, current, featured }: Props) {
+/** Memoised: its links do not change with filters, sort or page. */
+export const CategoryBrowser = memo(function CategoryBrowser({ categories, totals, current, featured }: Props) {
   const [moreOpen, setMoreOpen] = useState(false);
   const all: Entry = { slug: null, name: featured ? 'All Top Picks' : 'All Products', count: featured ? totals.topPicks : totals.products };
   const entryOf = (category: CategorySummary): Entry => ({ slug: category.slug, name: category.name, count: featured ? category.topPickCount : category.productCount });
@@ -115,4 +116,4 @@ export function CategoryBrowser({ categories, totals, current, featured }: Props
       </ul>
     </section>
   );
-}
+});

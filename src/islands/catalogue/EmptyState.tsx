@@ -2,10 +2,10 @@
 import { SearchX } from 'lucide-react';
 import type { CatalogueQuery } from '../../domain/catalogue/query.ts';
 import { clearedFilters, emptyState, hasClearableFilters } from '../../domain/catalogue/view.ts';
-import { useCatalogueContext } from './catalogue-context.ts';
+import { useCatalogueActions } from './catalogue-context.ts';
 
 export function EmptyState({ query, categoryKnown }: { query: CatalogueQuery; categoryKnown: boolean }) {
-  const { navigate } = useCatalogueContext();
+  const { navigate } = useCatalogueActions();
   const { title, hint } = emptyState(query, categoryKnown);
   return (
     <div className="rounded-card border border-dashed border-line bg-surface p-10 text-center">

@@ -1,32 +1,37 @@
 /**
  * The catalogue's data in the browser: the per-category card and search files and the Top Picks
- * file of one build, fetched on first need (never on the first view), decoded once and kept for
- * the page's life. A list of one category needs one card file; a list of all categories needs
- * them all; Top Picks need only the picks file.
+ * file of one build, fetched on first need (never on the first view) and kept for the page's life.
+ * A list of one category needs one card file; a list of all categories needs them all; Top Picks
+ * need only the picks file. Cards stay rows as downloaded: each set of shards a view reads gets an
+ * index of the filters' fields (catalogue-index.ts), and a card becomes a product only when shown.
  *
  * A page starts with its own build's files. A deploy removes them (every deploy replaces every
  * file), so a file that answers 404 sends the page to the current build's manifest (CurrentBuild,
  * deploy-recovery.ts) and on to that build's files.
  */
-import type { TopPicksProducts } from '../../domain/catalogue/catalogue-view.ts';
+import { CatalogueIndex, type IndexEntry } from '../../domain/catalogue/catalogue-index.ts';
+import { indexedListView, topPicksView, type CatalogueView, type TopPicksProducts } from '../../domain/catalogue/catalogue-view.ts';
 import {
   CATALOGUE_FORMAT,
   CURRENT_MANIFEST_URL,
+  cardIndexEntry,
   cardShardUrl,
-  decodeCardShard,
+  decodeCardRow,
   decodeSearchShard,
   picksScope,
   picksUrl,
+  readCardShard,
   searchShardUrl,
   type CardShardFile,
   type CatalogueManifest,
   type PicksFile,
   type SearchShardFile,
 } from '../../domain/catalogue/data-format.ts';
-import { mergeShards, shardKey } from '../../domain/catalogue/dataset.ts';
+import { shardKey } from '../../domain/catalogue/dataset.ts';
 import { MAX_MANIFEST_READS, recoveryStep, type ManifestAnswer, type RecoveryStep } from '../../domain/catalogue/deploy-recovery.ts';
-import type { CatalogueItem } from '../../domain/catalogue/pipeline.ts';
-import { descriptionMatches, type SearchShard } from '../../domain/catalogue/search.ts';
+import type { CatalogueQuery } from '../../domain/catalogue/query.ts';
+import { descriptionMatches, searchNeedle, type SearchShard } from '../../domain/catalogue/search.ts';
+import type { CatalogueProduct } from '../../domain/product-card.ts';
 
 export const catalogueTexts = {
   offline: 'The catalogue could not be loaded. Check your connection and try again.',
@@ -117,14 +122,50 @@ export class CurrentBuild {
   }
 }
 
+/**
+ * The card files of one set of shards (a category's, or all of them) as one index (catalogue-index.ts), with each
+ * position's card file and row, so that only the products shown are made.
+ */
+class Scope {
+  readonly index: CatalogueIndex;
+  readonly #keys: string[];
+  readonly #shardOf: Uint16Array;
+  readonly #rowOf: Int32Array;
+  readonly #product: (key: string, row: number) => CatalogueProduct;
+  #search: { needle: string; hits: boolean[][] } | undefined;
+
+  constructor(keys: readonly string[], files: readonly CardShardFile[], product: (key: string, row: number) => CatalogueProduct) {
+    const cards: { entry: IndexEntry; shard: number; row: number }[] = [];
+    files.forEach((file, shard) => file.rows.forEach((row, index) => cards.push({ entry: cardIndexEntry(file, row), shard, row: index })));
+    // Positions follow rank (catalogue-index.ts): sorted here too, to know each position's card.
+    cards.sort((a, b) => a.entry.rank - b.entry.rank);
+    this.index = new CatalogueIndex(cards.map((card) => card.entry));
+    this.#keys = [...keys];
+    this.#shardOf = Uint16Array.from(cards, (card) => card.shard);
+    this.#rowOf = Int32Array.from(cards, (card) => card.row);
+    this.#product = product;
+  }
+
+  product = (position: number): CatalogueProduct => this.#product(this.#keys[this.#shardOf[position]!]!, this.#rowOf[position]!);
+
+  /** Whether the description of each position's product contains the folded needle, from the shards' search files. */
+  descriptionHits(needle: string, searchShards: readonly SearchShard[]): (position: number) => boolean {
+    if (this.#search?.needle !== needle) this.#search = { needle, hits: searchShards.map((shard) => descriptionMatches(shard, needle)) };
+    const { hits } = this.#search;
+    return (position) => hits[this.#shardOf[position]!]?.[this.#rowOf[position]!] === true;
+  }
+}
+
 export class CatalogueData {
   /** The build these files belong to, and what the page draws around its products. */
   readonly manifest: CatalogueManifest;
-  readonly #cards = new Map<string, Promise<CatalogueItem[]>>();
+  readonly #cards = new Map<string, Promise<CardShardFile>>();
   readonly #search = new Map<string, Promise<SearchShard>>();
-  readonly #loadedCards = new Map<string, CatalogueItem[]>();
+  readonly #loadedCards = new Map<string, CardShardFile>();
   readonly #loadedSearch = new Map<string, SearchShard>();
-  readonly #merged = new Map<string, CatalogueItem[]>();
+  /** Products made so far, per shard and row: one object per product, whichever scope shows it. */
+  readonly #products = new Map<string, CatalogueProduct[]>();
+  readonly #scopes = new Map<string, Scope>();
   #picks: Promise<PicksFile> | undefined;
   #loadedPicks: PicksFile | undefined;
 
@@ -181,39 +222,62 @@ export class CatalogueData {
     return this.#loadedPicks?.scopes[picksScope(category)] ?? { editorsChoice: [], highestRated: [] };
   }
 
-  /** The items of the given (loaded) shards, newest first; cached per set of shards. */
-  items(keys: readonly string[]): CatalogueItem[] {
-    const id = [...keys].sort().join(',');
-    let merged = this.#merged.get(id);
-    if (!merged) {
-      merged = keys.length === 1 ? (this.#loadedCards.get(keys[0]!) ?? []) : mergeShards(keys.map((key) => this.#loadedCards.get(key) ?? []));
-      this.#merged.set(id, merged);
-    }
-    return merged;
+  /** Whether the loaded files answer a query now: the picks, or the cards in scope (and their search files for a search). */
+  canAnswer(query: CatalogueQuery): boolean {
+    if (query.featured) return this.hasPicks();
+    const keys = this.keysFor(query.category);
+    return this.hasCards(keys) && (searchNeedle(query.search) === null || this.hasSearch(keys));
   }
 
-  /** The ids of products in the given (loaded) shards whose description contains the folded needle. */
-  descriptionMatches(keys: readonly string[], needle: string): Set<number> {
-    const ids = new Set<number>();
-    for (const key of keys) {
-      const cards = this.#loadedCards.get(key);
-      const search = this.#loadedSearch.get(key);
-      if (!cards || !search) continue;
-      descriptionMatches(search, needle).forEach((hit, index) => {
-        const item = cards[index];
-        if (hit && item) ids.add(item.product.id);
-      });
-    }
-    return ids;
+  /** Starts loading what a query needs; settles when canAnswer(query) holds. */
+  async load(query: CatalogueQuery): Promise<void> {
+    if (query.featured) return this.loadPicks();
+    const keys = this.keysFor(query.category);
+    await Promise.all([this.loadCards(keys), searchNeedle(query.search) === null ? undefined : this.loadSearch(keys)]);
   }
 
-  #card(key: string): Promise<CatalogueItem[]> {
+  /** The view of a query the loaded files answer (canAnswer). */
+  view(query: CatalogueQuery): CatalogueView {
+    if (query.featured) return topPicksView(query, this.picks(query.category));
+    const keys = this.keysFor(query.category);
+    const scope = this.#scope(keys);
+    const needle = searchNeedle(query.search);
+    const searchShards = keys.map((key) => this.#loadedSearch.get(key) ?? { blocks: [], refs: [] });
+    return indexedListView(scope.index, query, scope.product, { descriptionHit: needle ? scope.descriptionHits(needle, searchShards) : undefined });
+  }
+
+  /** The index of the given (loaded) shards, made once per set of shards. */
+  #scope(keys: readonly string[]): Scope {
+    const id = keys.join(',');
+    let scope = this.#scopes.get(id);
+    if (!scope) {
+      scope = new Scope(
+        keys,
+        keys.map((key) => this.#loadedCards.get(key) ?? { format: CATALOGUE_FORMAT, category: null, images: [], ctas: [], rows: [] }),
+        this.#product,
+      );
+      this.#scopes.set(id, scope);
+    }
+    return scope;
+  }
+
+  #product = (key: string, row: number): CatalogueProduct => {
+    const file = this.#loadedCards.get(key)!;
+    let made = this.#products.get(key);
+    if (!made) {
+      made = [];
+      this.#products.set(key, made);
+    }
+    return (made[row] ??= decodeCardRow(file, file.rows[row]!));
+  };
+
+  #card(key: string): Promise<CardShardFile> {
     let pending = this.#cards.get(key);
     if (!pending) {
       pending = fetchJson<CardShardFile>(cardShardUrl(this.version, key), this.version).then((file) => {
-        const items = decodeCardShard(file);
-        this.#loadedCards.set(key, items);
-        return items;
+        const checked = readCardShard(file);
+        this.#loadedCards.set(key, checked);
+        return checked;
       });
       // A failed load is forgotten so a later attempt can try again.
       pending.catch(() => this.#cards.delete(key));

@@ -8,5 +8,8 @@ export const PRODUCT_GRID_CLASS = 'grid grid-cols-1 gap-4 min-[420px]:grid-cols-
 export const PRODUCT_GRID_ITEM_CLASS = 'flex [content-visibility:auto] [contain-intrinsic-size:auto_30rem]';
 /** Cards in the first row load their image eagerly. */
 export const EAGER_CARDS = 3;
-/** The island draws this many cards at once and the rest right after, without blocking input. */
-export const FIRST_BATCH = 12;
+/**
+ * The island draws a new list a row at a time (three cards: a desktop row, a row and a half at two columns) until the
+ * window is full, and the rest right after the first paint, without blocking input (ProductGrid).
+ */
+export const FIRST_BATCH = 3;

@@ -12,10 +12,9 @@
  * error: the previous list never stands under filters it was not computed for.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { catalogueView, topPicksView, type CatalogueView } from '../../domain/catalogue/catalogue-view.ts';
+import type { CatalogueView } from '../../domain/catalogue/catalogue-view.ts';
 import type { CatalogueManifest } from '../../domain/catalogue/data-format.ts';
 import { catalogueHref, parseCatalogueQuery, queryAtLocation, sameQuery, type CatalogueQuery } from '../../domain/catalogue/query.ts';
-import { matchesSearchTerm, searchNeedle } from '../../domain/catalogue/search.ts';
 import { CatalogueData, CatalogueDataError, CatalogueDataGone, CurrentBuild, catalogueTexts } from './catalogue-data.ts';
 
 export interface CatalogueBase {
@@ -58,72 +57,74 @@ export function useCatalogue(options: { base: CatalogueBase; initialView: Catalo
   const [error, setError] = useState<string | null>(null);
   const shownQuery = useRef(initialView.query);
 
+  /**
+   * Shows the answer to a query when the loaded data holds it, in the same render as the controls that asked (one
+   * render a change, not one for the controls and another for the results); false when it must be loaded first.
+   */
+  const answer = useCallback(
+    (next: CatalogueQuery): boolean => {
+      if (sameQuery(next, shownQuery.current)) {
+        setStatus('ready');
+        setError(null);
+        return true;
+      }
+      if (!data.canAnswer(next)) return false;
+      const view = data.view(next);
+      shownQuery.current = next;
+      currentBuild.settled();
+      setShown({ view, prerendered: false, manifest: data.manifest });
+      setStatus('ready');
+      setError(null);
+      return true;
+    },
+    [data, currentBuild],
+  );
+
+  // Back and forward answer with the data of the moment (the build may change after a deploy) without reading the URL again.
+  const answerRef = useRef(answer);
+  answerRef.current = answer;
   useEffect(() => {
-    const read = () => setQuery(queryAtLocation(window.location.pathname, window.location.search, { path: base.path, query: baseQuery }));
+    const read = () => {
+      const next = queryAtLocation(window.location.pathname, window.location.search, { path: base.path, query: baseQuery });
+      setQuery(next);
+      answerRef.current(next);
+    };
     read();
     window.addEventListener('popstate', read);
     return () => window.removeEventListener('popstate', read);
   }, [base.path, baseQuery]);
 
+  // What the data at hand could not answer at once: load it, then answer (or say why not).
   useEffect(() => {
-    if (sameQuery(query, shownQuery.current)) {
-      setStatus('ready');
-      setError(null);
-      return;
-    }
+    if (answer(query)) return;
     let cancelled = false;
-    // Top Picks come from the small picks file; lists from the card (and search) files in scope.
-    const keys = query.featured ? [] : data.keysFor(query.category);
-    const needle = query.featured ? null : searchNeedle(query.search);
-    const show = () => {
-      let view: CatalogueView;
-      if (query.featured) {
-        view = topPicksView(query, data.picks(query.category));
-      } else {
-        const matches = needle ? data.descriptionMatches(keys, needle) : null;
-        view = catalogueView(data.items(keys), query, {
-          matchesSearch: needle && matches ? (item) => matchesSearchTerm(needle, item.product.name, matches.has(item.product.id)) : undefined,
-        });
-      }
-      shownQuery.current = query;
-      currentBuild.settled();
-      setShown({ view, prerendered: false, manifest: data.manifest });
-      setStatus('ready');
-      setError(null);
-    };
-    const fail = (message: string) => {
-      setStatus('error');
-      setError(message);
-    };
-    const ready = query.featured ? data.hasPicks() : data.hasCards(keys) && (!needle || data.hasSearch(keys));
-    if (ready) {
-      show();
-      return;
-    }
     setStatus('loading');
-    const loads = query.featured ? [data.loadPicks()] : [data.loadCards(keys), needle ? data.loadSearch(keys) : undefined];
-    Promise.all(loads).then(
+    data.load(query).then(
       () => {
-        if (!cancelled) show();
+        if (!cancelled) answer(query);
       },
       (reason: unknown) => {
         if (cancelled) return;
         if (!(reason instanceof CatalogueDataGone)) {
-          fail(reason instanceof CatalogueDataError ? reason.message : catalogueTexts.failed);
+          setStatus('error');
+          setError(reason instanceof CatalogueDataError ? reason.message : catalogueTexts.failed);
           return;
         }
         // A newer build replaced this one's files: this runs again with the current build's data.
         void currentBuild.find(reason.version).then((step) => {
           if (cancelled) return;
           if (step.kind === 'switch') setSource(step.manifest);
-          else fail(catalogueTexts.updated);
+          else {
+            setStatus('error');
+            setError(catalogueTexts.updated);
+          }
         });
       },
     );
     return () => {
       cancelled = true;
     };
-  }, [query, data, currentBuild]);
+  }, [query, data, answer, currentBuild]);
 
   // Once what is on screen answers the URL (or cannot), the pre-rendered content may show again.
   useEffect(() => {
@@ -131,15 +132,19 @@ export function useCatalogue(options: { base: CatalogueBase; initialView: Catalo
   }, [status, query, shown]);
 
   const lastReplace = useRef(false);
-  const navigate = useCallback((next: CatalogueQuery, { replace = false, scrollTo }: NavigateOptions = {}) => {
-    const href = catalogueHref(next);
-    // Consecutive replacing moves (a slider being dragged or arrowed) share one history entry.
-    if (replace && lastReplace.current) window.history.replaceState(null, '', href);
-    else window.history.pushState(null, '', href);
-    lastReplace.current = replace;
-    setQuery(next);
-    if (scrollTo && scrollTo.getBoundingClientRect().top < 0) scrollTo.scrollIntoView({ block: 'start' });
-  }, []);
+  const navigate = useCallback(
+    (next: CatalogueQuery, { replace = false, scrollTo }: NavigateOptions = {}) => {
+      const href = catalogueHref(next);
+      // Consecutive replacing moves (a slider being dragged or arrowed) share one history entry.
+      if (replace && lastReplace.current) window.history.replaceState(null, '', href);
+      else window.history.pushState(null, '', href);
+      lastReplace.current = replace;
+      setQuery(next);
+      answer(next);
+      if (scrollTo && scrollTo.getBoundingClientRect().top < 0) scrollTo.scrollIntoView({ block: 'start' });
+    },
+    [answer],
+  );
 
   /** Starts downloading what the current scope needs, when the shopper shows intent (hover, focus). */
   const prefetch = useCallback(() => {
