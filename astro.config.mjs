@@ -11,7 +11,7 @@ import { inlineScriptHashes } from './src/integrations/inline-script-hashes.ts';
 import { disclosureCheck } from './src/integrations/disclosure-check.ts';
 import { headScript } from './src/integrations/head-script.ts';
 import { adminIsolation } from './src/integrations/admin-isolation.ts';
-import { interactionDirective } from './src/integrations/interaction-directive.ts';
+import { INTERACTION_DIRECTIVE, interactionDirective } from './src/integrations/interaction-directive.ts';
 import { earlyClicksScript } from './src/components/early-clicks-script.ts';
 import { clickTrackingScript } from './src/components/click-tracking-script.ts';
 import { chunkRecoveryScript } from './src/components/chunk-recovery-script.ts';
@@ -73,6 +73,7 @@ export default defineConfig({
       scriptSources: ["'self'"],
       styleSources: ["'self'", "'unsafe-inline'"],
       trustedScripts: [chunkRecoveryScript],
+      clientDirectives: [INTERACTION_DIRECTIVE],
     }),
     // The early-click and click-tracking scripts, in every page's <head>, as one cached file (EarlyClicks.astro).
     headScript([earlyClicksScript, clickTrackingScript]),
@@ -84,6 +85,9 @@ export default defineConfig({
     plugins: [tailwindcss(), adminIsolation()],
     // Schemas in the browser parse without eval, which the CSP refuses (see the module).
     resolve: { alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-without-eval.ts', import.meta.url)) }] },
+    // A component's <script> is always its own file (under script-src 'self'), never inlined into the page: the
+    // policy is decided at config time (inline-script-hashes.ts), before Vite has bundled any script.
+    build: { assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined) },
   },
   devToolbar: { enabled: false },
 });

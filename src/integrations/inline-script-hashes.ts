@@ -21,6 +21,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { build } from 'esbuild';
 import astroIslandRuntime from 'astro/runtime/server/astro-island.prebuilt.js';
 import idleDirective from 'astro/runtime/client/idle.prebuilt.js';
 import loadDirective from 'astro/runtime/client/load.prebuilt.js';
@@ -98,6 +99,29 @@ export interface PolicyOptions {
    * is minified from TypeScript), trusted by their exact text.
    */
   trustedScripts?: readonly string[];
+  /** The project's own client directives (addClientDirective): Astro inlines each one's bundled loader in the pages. */
+  clientDirectives?: readonly { name: string; entrypoint: string }[];
+}
+
+/**
+ * The loader Astro inlines for a custom client directive: the same esbuild bundle of the same entry module that Astro
+ * builds (astro/dist/core/client-directive/build.js, not exported), so its hash is the hash of the text in the pages.
+ * The seo-audit integration test checks every inline script of a built site against the policy.
+ */
+export async function clientDirectiveScript(directive: { name: string; entrypoint: string }, root: string): Promise<string> {
+  const name = JSON.stringify(directive.name);
+  const output = await build({
+    stdin: {
+      contents: `import directive from ${JSON.stringify(directive.entrypoint)};\n\n(self.Astro || (self.Astro = {}))[${name}] = directive;\n\nwindow.dispatchEvent(new Event('astro:' + ${name}));`,
+      resolveDir: root,
+    },
+    absWorkingDir: root,
+    format: 'iife',
+    minify: true,
+    bundle: true,
+    write: false,
+  });
+  return output.outputFiles[0]?.text ?? '';
 }
 
 /** Every inline script the site may write, each once: the authored ones, the trusted ones and Astro's. */
@@ -130,8 +154,10 @@ export function inlineScriptHashes(options: PolicyOptions): AstroIntegration {
   return {
     name: 'repwell:inline-script-hashes',
     hooks: {
-      'astro:config:setup': ({ config, updateConfig, logger }) => {
-        const scripts = inlineScriptsOf(fileURLToPath(config.srcDir), options.trustedScripts);
+      'astro:config:setup': async ({ config, updateConfig, logger }) => {
+        const root = fileURLToPath(config.root);
+        const directives = await Promise.all((options.clientDirectives ?? []).map((directive) => clientDirectiveScript(directive, root)));
+        const scripts = inlineScriptsOf(fileURLToPath(config.srcDir), [...(options.trustedScripts ?? []), ...directives]);
         const policy = policyContent(options, scripts);
         logger.info(`${scripts.length} inline scripts hashed into the pages' Content-Security-Policy`);
         updateConfig({

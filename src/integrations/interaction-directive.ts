@@ -11,12 +11,15 @@ declare module 'astro' {
   }
 }
 
+/** The directive as Astro registers it; the site's policy hashes the loader Astro inlines for it (inline-script-hashes.ts). */
+export const INTERACTION_DIRECTIVE = { name: 'interaction', entrypoint: fileURLToPath(new URL('../directives/interaction.ts', import.meta.url)) };
+
 export function interactionDirective(): AstroIntegration {
   return {
     name: 'repwell:interaction-directive',
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
-        addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('../directives/interaction.ts', import.meta.url)) });
+        addClientDirective(INTERACTION_DIRECTIVE);
       },
     },
   };
