@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { mulberry32 as random } from '../../db/seed/random.ts';
 import { categories, products, productSlugRedirects } from '../../db/schema.ts';
 import { seedDemoContent } from '../../db/seed/index.ts';
 import { buildSite, projectRoot } from '../../src/server/local/builder.ts';
@@ -30,18 +31,6 @@ afterAll(() => {
   temp?.cleanup();
   if (work) rmSync(work, { recursive: true, force: true });
 });
-
-/** A small deterministic generator (mulberry32), so a failing series can be replayed from its seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Edit = (pick: () => number) => Promise<string>;
 

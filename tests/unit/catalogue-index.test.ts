@@ -5,6 +5,7 @@
  * from the card files (cardIndexEntry) is the one built from the decoded cards.
  */
 import { describe, expect, it } from 'vitest';
+import { mulberry32 as random } from '../../db/seed/random.ts';
 import { CatalogueIndex, indexEntry } from '../../src/domain/catalogue/catalogue-index.ts';
 import { catalogueView, indexedListView } from '../../src/domain/catalogue/catalogue-view.ts';
 import { cardIndexEntry, decodeCardRow, decodeCardShard, encodeCardShard } from '../../src/domain/catalogue/data-format.ts';
@@ -22,18 +23,6 @@ import {
 } from '../../src/domain/catalogue/query.ts';
 import type { CatalogueProduct } from '../../src/domain/product-card.ts';
 import { items as catalogueItems, product } from './catalogue-fixtures.ts';
-
-/** A small deterministic generator (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const CATEGORIES = [{ name: 'Recovery', slug: 'recovery' }, { name: 'Fitness', slug: 'fitness' }, { name: 'Home', slug: 'home' }, null];
 const WORDS = ['Foam', 'Roller', 'Massage', 'Gun', 'Kettlebell', 'Mat', 'Band', 'Pro', 'Mini', 'Heat'];

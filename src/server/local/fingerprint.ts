@@ -6,7 +6,7 @@
  * the build still counts as new.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync, type Stats } from 'node:fs';
 import { join, relative } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
@@ -17,7 +17,7 @@ import { readBuildRecord, staleReason, type BuildStamp } from './build-record.ts
 export const SOURCE_PATHS = ['src', 'content', 'public', 'db/migrations', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
 
 /** Environment values that pages bake in (canonical URLs, affiliate tags). */
-const BUILD_ENV = ['SITE_URL', 'AMAZON_ASSOCIATE_TAG'];
+export const BUILD_ENV = ['SITE_URL', 'AMAZON_ASSOCIATE_TAG'] as const;
 
 export interface FingerprintOptions {
   database: Database;
@@ -41,9 +41,9 @@ export async function contentState(database: Database): Promise<string> {
   return row ? Array.from({ length: result.columns.length }, (_, i) => String(row[i])).join('|') : '';
 }
 
-/** `path size mtime` for every file under SOURCE_PATHS, sorted. */
-export function sourceTreeState(projectRoot: string): string[] {
-  const lines: string[] = [];
+/** Every file under SOURCE_PATHS (absolute paths, sorted), with its stats. */
+export function sourceFiles(projectRoot: string): { path: string; stats: Stats }[] {
+  const files: { path: string; stats: Stats }[] = [];
   const visit = (path: string) => {
     let stats;
     try {
@@ -57,11 +57,18 @@ export function sourceTreeState(projectRoot: string): string[] {
         visit(join(path, entry));
       }
     } else if (stats.isFile()) {
-      lines.push(`${relative(projectRoot, path)} ${stats.size} ${Math.floor(stats.mtimeMs)}`);
+      files.push({ path, stats });
     }
   };
   for (const path of SOURCE_PATHS) visit(join(projectRoot, path));
-  return lines.sort();
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** `path size mtime` for every file under SOURCE_PATHS, sorted. */
+export function sourceTreeState(projectRoot: string): string[] {
+  return sourceFiles(projectRoot)
+    .map(({ path, stats }) => `${relative(projectRoot, path)} ${stats.size} ${Math.floor(stats.mtimeMs)}`)
+    .sort();
 }
 
 /** Why the complete build in `buildDir` is out of date ('first build' when there is none), or undefined. */

@@ -4,8 +4,8 @@
  * disagree about what a page shows.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import type { Database } from '../../../db/client.ts';
 import { defaultViewCounts } from '../../domain/catalogue/counts.ts';
 import { drawerCategories, menuPosts } from '../../domain/navigation.ts';
@@ -14,14 +14,11 @@ import { dealMayStillShow } from '../../domain/product-display/deal.ts';
 import { SNAPSHOT_FORMAT, type SiteSnapshot } from '../../domain/publishing/publish-plan.ts';
 import { linkedProducts } from '../../domain/revenue/linked-products.ts';
 import { renderDescriptionHtml } from '../html-sanitizer.ts';
-import { SOURCE_PATHS } from '../local/fingerprint.ts';
+import { BUILD_ENV, sourceFiles } from '../local/fingerprint.ts';
 import { listCategoriesForBuild } from '../queries/categories.ts';
 import { listPublishedPostsForBuild } from '../queries/posts.ts';
 import { listProductsForBuild } from '../queries/products.ts';
 import { listSettingsForBuild } from '../queries/settings.ts';
-
-/** Environment values pages bake in (canonical URLs, affiliate tags). */
-const BUILD_ENV = ['SITE_URL', 'AMAZON_ASSOCIATE_TAG'] as const;
 
 export interface SnapshotOptions {
   database: Database;
@@ -84,17 +81,8 @@ export async function readSiteSnapshot({ database, projectRoot, env = process.en
  * same code, and must still be able to publish partially.
  */
 export function sourceContentDigest(projectRoot: string): string {
-  const files: string[] = [];
-  const visit = (path: string) => {
-    const stats = statSync(path, { throwIfNoEntry: false });
-    if (!stats) return;
-    if (stats.isDirectory()) {
-      for (const entry of readdirSync(path)) if (entry !== 'node_modules' && entry !== '.astro' && entry !== '.DS_Store') visit(join(path, entry));
-    } else if (stats.isFile()) files.push(path);
-  };
-  for (const path of SOURCE_PATHS) visit(join(projectRoot, path));
   const hash = createHash('sha256');
-  for (const file of files.sort()) hash.update(relative(projectRoot, file)).update('\0').update(readFileSync(file)).update('\0');
+  for (const { path } of sourceFiles(projectRoot)) hash.update(relative(projectRoot, path)).update('\0').update(readFileSync(path)).update('\0');
   return hash.digest('hex');
 }
 
