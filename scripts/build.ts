@@ -18,12 +18,12 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { applyMigrations } from '../db/migrate.ts';
 import { getDatabase } from '../src/server/db.ts';
-import { buildSite, projectRoot } from '../src/server/local/builder.ts';
+import { buildSite, projectRoot, renderFromKept } from '../src/server/local/builder.ts';
 import { writeBuildRecord } from '../src/server/local/build-record.ts';
 import { computeFingerprint } from '../src/server/local/fingerprint.ts';
 import { SiteFolders } from '../src/server/local/site-folders.ts';
 import { consoleLogger } from '../src/server/local/logger.ts';
-import { publishSite } from '../src/server/publishing/partial-build.ts';
+import { keptRendererDir, publishSite } from '../src/server/publishing/partial-build.ts';
 
 const { values } = parseArgs({ options: { out: { type: 'string', default: 'dist' }, partial: { type: 'boolean', default: false } } });
 const out = resolve(projectRoot, values.out);
@@ -56,6 +56,7 @@ try {
     projectRoot,
     logger: consoleLogger,
     runBuild: (options) => buildSite(options),
+    keptRenderer: { dir: keptRendererDir(projectRoot, out), render: (options) => renderFromKept(options) },
   });
   const summary = result.summary;
   // The record only matters to `npm start` (without it, it does not serve this build); Netlify would publish it for nothing.

@@ -12,11 +12,7 @@
 import { defineCollection } from 'astro:content';
 import { glob, type Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { listCategoriesForBuild } from './server/queries/categories.ts';
-import { listPublishedPostsForBuild } from './server/queries/posts.ts';
-import { defaultViewCounts } from './domain/catalogue/counts.ts';
-import { listProductsForBuild, type ProductRecord } from './server/queries/products.ts';
-import { listSettingsForBuild } from './server/queries/settings.ts';
+import { databaseCollections } from './server/publishing/database-collections.ts';
 
 /**
  * `astro check` and `astro sync` only need the collections' types, which come from the schemas below.
@@ -53,92 +49,11 @@ function databaseLoader<Row extends Record<string, unknown>>(name: string, list:
   };
 }
 
-const jsonObject = z.record(z.string(), z.unknown());
-
-/**
- * The products collection and the categories' counts read the same rows. Astro runs the loaders
- * side by side, so a read still in flight is shared; once it settles the next sync reads afresh.
- */
-let productsInFlight: Promise<ProductRecord[]> | undefined;
-function readProducts(): Promise<ProductRecord[]> {
-  if (!productsInFlight) {
-    const read = listProductsForBuild();
-    productsInFlight = read;
-    const forget = () => {
-      if (productsInFlight === read) productsInFlight = undefined;
-    };
-    read.then(forget, forget);
-  }
-  return productsInFlight;
-}
-
-/**
- * Categories with the count a shopper sees after following a category link with the default
- * filters (src/domain/catalogue/counts.ts: listed and in stock), for the home grid, the header's
- * drawer and the catalogue alike.
- */
-async function listCategoriesWithCounts() {
-  const [categories, products] = await Promise.all([listCategoriesForBuild(), readProducts()]);
-  const counts = defaultViewCounts(products);
-  return categories.map((category) => ({ ...category, productCount: counts.byCategory.get(category.slug) ?? 0 }));
-}
-
-const products = defineCollection({
-  loader: databaseLoader('products', readProducts, (row) => row.slug),
-  schema: z.object({
-    id: z.number().int(),
-    slug: z.string(),
-    name: z.string(),
-    /** Sanitized HTML. */
-    description: z.string(),
-    price: z.number(),
-    salePrice: z.number().nullable(),
-    imageUrl: z.string().nullable(),
-    rating: z.number().nullable(),
-    availability: z.boolean(),
-    inStock: z.boolean(),
-    affiliateUrl: z.string(),
-    affiliateSource: z.string(),
-    attributes: jsonObject,
-    specifications: jsonObject,
-    category: z.object({ name: z.string(), slug: z.string() }).nullable(),
-    createdAt: z.date(),
-  }),
-});
-
-const categories = defineCollection({
-  loader: databaseLoader('categories', listCategoriesWithCounts, (row) => row.slug),
-  schema: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    slug: z.string(),
-    description: z.string().nullable(),
-    showInNavigation: z.boolean(),
-    navigationOrder: z.number().int().nullable(),
-    productCount: z.number().int().nonnegative(),
-  }),
-});
-
-const posts = defineCollection({
-  loader: databaseLoader('posts', () => listPublishedPostsForBuild(), (row) => row.slug),
-  schema: z.object({
-    id: z.number().int(),
-    slug: z.string(),
-    title: z.string(),
-    excerpt: z.string(),
-    /** Sanitized HTML. */
-    content: z.string(),
-    imageUrl: z.string().nullable(),
-    category: z.string().nullable(),
-    publishedAt: z.date(),
-  }),
-});
-
-const settings = defineCollection({
-  loader: databaseLoader('settings', () => listSettingsForBuild(), (row) => row.id),
-  // Free-form JSON per setting; each is interpreted by its own domain rule (src/domain/hero.ts).
-  schema: z.object({ id: z.string(), value: z.unknown() }),
-});
+const fromDatabase = databaseCollections();
+const products = defineCollection({ loader: databaseLoader('products', fromDatabase.products.list, fromDatabase.products.idOf), schema: fromDatabase.products.schema });
+const categories = defineCollection({ loader: databaseLoader('categories', fromDatabase.categories.list, fromDatabase.categories.idOf), schema: fromDatabase.categories.schema });
+const posts = defineCollection({ loader: databaseLoader('posts', fromDatabase.posts.list, fromDatabase.posts.idOf), schema: fromDatabase.posts.schema });
+const settings = defineCollection({ loader: databaseLoader('settings', fromDatabase.settings.list, fromDatabase.settings.idOf), schema: fromDatabase.settings.schema });
 
 /** The four guides (spec section 2): editorial Markdown kept in git under content/guides/, keyed by file name. */
 const guides = defineCollection({

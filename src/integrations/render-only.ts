@@ -9,8 +9,12 @@
  *
  *   REPWELL_PAGE_LIST=<file>     write every page's pathname there (full and partial builds)
  *   REPWELL_RENDER_ONLY=<file>   a RenderSelection (JSON): render only those pages
+ *   REPWELL_KEEP_RENDERER=<dir>  keep the build's renderer there (src/integrations/kept-renderer.ts), named by
+ *                                REPWELL_KEEP_RENDERER_ID
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { watchRenderer } from './kept-renderer.ts';
 import type { AstroIntegration } from 'astro';
 
 /** What a partial build renders: these product pages, and every other page or none. */
@@ -37,18 +41,28 @@ export function selects(selection: RenderSelection, pathname: string, component:
 }
 
 export function renderOnly(): AstroIntegration {
+  let outDir: string | undefined;
   return {
     name: 'repwell:render-only',
     hooks: {
+      'astro:config:done': ({ config }) => {
+        outDir = fileURLToPath(config.outDir);
+      },
       'astro:build:start': ({ setPrerenderer }) => {
         const listFile = process.env.REPWELL_PAGE_LIST;
         const selectionFile = process.env.REPWELL_RENDER_ONLY;
-        if (!listFile && !selectionFile) return;
+        const keepRendererIn = process.env.REPWELL_KEEP_RENDERER;
+        if (!listFile && !selectionFile && !keepRendererIn) return;
         const selection = selectionFile ? (JSON.parse(readFileSync(selectionFile, 'utf8')) as RenderSelection) : undefined;
         const products = selection ? { ...selection, products: selection.products } : undefined;
         setPrerenderer((base) => ({
           ...base,
           name: 'repwell:render-only',
+          async setup() {
+            const keep = keepRendererIn && outDir ? await watchRenderer(outDir, keepRendererIn, process.env.REPWELL_KEEP_RENDERER_ID ?? '') : undefined;
+            await base.setup?.();
+            keep?.();
+          },
           async getStaticPaths() {
             const all = await base.getStaticPaths();
             const pathnames = all.map(({ pathname }) => pathname);

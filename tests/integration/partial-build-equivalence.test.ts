@@ -12,9 +12,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { mulberry32 as random } from '../../db/seed/random.ts';
 import { categories, products, productSlugRedirects } from '../../db/schema.ts';
 import { seedDemoContent } from '../../db/seed/index.ts';
-import { buildSite, projectRoot } from '../../src/server/local/builder.ts';
+import { buildSite, projectRoot, renderFromKept } from '../../src/server/local/builder.ts';
 import { silentLogger } from '../../src/server/local/logger.ts';
-import { PUBLISH_STATE_FILE, publishSite, type PublishResult } from '../../src/server/publishing/partial-build.ts';
+import { keptRendererDir, PUBLISH_STATE_FILE, publishSite, type PublishResult } from '../../src/server/publishing/partial-build.ts';
 import { BUILD_RECORD_FILE } from '../../src/server/local/build-record.ts';
 import { createTempDatabase, type TempDatabase } from '../helpers/temp-db.ts';
 
@@ -29,7 +29,10 @@ beforeAll(async () => {
 
 afterAll(() => {
   temp?.cleanup();
-  if (work) rmSync(work, { recursive: true, force: true });
+  if (work) {
+    for (const site of ['series', 'full']) rmSync(keptRendererDir(projectRoot, join(work, site)), { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
+  }
 });
 
 type Edit = (pick: () => number) => Promise<string>;
@@ -102,8 +105,20 @@ const edits: Record<string, Edit> = {
 const runBuild = (cacheDir: string) => (options: { outDir: string; env: Record<string, string>; skipIndex: boolean }) =>
   buildSite({ ...options, databaseUrl: temp.url, cacheDir, quiet: true, logger: silentLogger });
 
-function publish(outDir: string, previousDir: string | undefined, cacheDir: string): Promise<PublishResult> {
-  return publishSite({ outDir, previousDir, database: temp.database, projectRoot, runBuild: runBuild(cacheDir), logger: silentLogger });
+/** Publishes as the local server and `npm run build` do: with a kept renderer (its own per series). */
+function publish(outDir: string, previousDir: string | undefined, cacheDir: string, rendererSite: string): Promise<PublishResult> {
+  return publishSite({
+    outDir,
+    previousDir,
+    database: temp.database,
+    projectRoot,
+    runBuild: runBuild(cacheDir),
+    keptRenderer: {
+      dir: keptRendererDir(projectRoot, rendererSite),
+      render: (options) => renderFromKept({ ...options, databaseUrl: temp.url, logger: silentLogger }),
+    },
+    logger: silentLogger,
+  });
 }
 
 /** Every file of a site (but the folder's own records) with its bytes. */
@@ -124,7 +139,8 @@ it('a random series of edits published partially gives the same files as one ful
   const seed = Number(process.env.PARTIAL_BUILD_SEED ?? Date.now() % 100_000);
   const pick = random(seed);
   const cache = join(work, 'astro-cache');
-  const first = await publish(join(work, 'site-0'), undefined, cache);
+  const series = join(work, 'series');
+  const first = await publish(join(work, 'site-0'), undefined, cache, series);
   expect(first.plan.kind).toBe('full');
 
   const names = Object.keys(edits);
@@ -135,15 +151,15 @@ it('a random series of edits published partially gives the same files as one ful
     // Two edits between builds, as a busy editor makes them within one debounce.
     for (let i = 0; i < 2; i += 1) log.push(await edits[names[Math.floor(pick() * names.length)]!]!(pick));
     const next = join(work, `site-${step}`);
-    const result = await publish(next, previous, cache);
-    log.push(`→ ${result.plan.kind === 'full' ? `full (${result.plan.reason})` : `partial: ${result.rendered} rendered, ${result.removed} removed`}`);
-    if (result.plan.kind === 'partial') partial += 1;
+    const result = await publish(next, previous, cache, series);
+    log.push(`→ ${result.plan.kind === 'full' ? `full (${result.plan.reason})` : `partial with the ${result.renderedWith}: ${result.rendered} rendered, ${result.removed} removed`}`);
+    if (result.plan.kind === 'partial' && result.renderedWith === 'kept renderer') partial += 1;
     rmSync(previous, { recursive: true, force: true });
     previous = next;
   }
 
   const full = join(work, 'site-full');
-  await publish(full, undefined, join(work, 'astro-cache-full'));
+  await publish(full, undefined, join(work, 'astro-cache-full'), join(work, 'full'));
   const built = tree(full);
   const published = tree(previous);
   const context = `seed ${seed} (PARTIAL_BUILD_SEED=${seed} replays it):\n${log.join('\n')}`;

@@ -12,6 +12,7 @@ import { consoleLogger } from './logger.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const workerPath = resolve(here, 'build-worker.ts');
+const keptRenderPath = resolve(here, '../publishing/kept-render-worker.ts');
 export const projectRoot = resolve(here, '../../..');
 
 export interface BuildSiteOptions {
@@ -57,23 +58,46 @@ const KEPT_LINES = 40;
 
 /** Resolves when the build and its index are complete; rejects with a BuildError carrying the end of the output. */
 export function buildSite(options: BuildSiteOptions): Promise<BuildSummary> {
-  const logger = options.logger ?? consoleLogger;
-  const started = performance.now();
-  const args = [workerPath, '--out', resolve(options.outDir), '--root', options.root ?? projectRoot];
+  const args = ['--out', resolve(options.outDir), '--root', options.root ?? projectRoot];
   if (options.cacheDir) args.push('--cache-dir', options.cacheDir);
   if (options.quiet) args.push('--quiet');
   if (options.skipIndex) args.push('--skip-index');
   // Building into a folder that held a complete build (`npm run build` into a real dist): until this build is
   // complete and recorded, it is not one.
   removeBuildRecord(options.outDir);
+  return runWorker(workerPath, args, { ...options, env: { ...options.env, ASTRO_OUT_DIR: resolve(options.outDir) } }, 'BUILD-SUMMARY ').then(
+    ({ summary, ms }) => ({ ...(summary as Partial<BuildSummary>), ms }),
+  );
+}
 
-  const child = spawn(process.execPath, args, {
+export interface KeptRenderOptions extends Pick<BuildSiteOptions, 'root' | 'databaseUrl' | 'signal' | 'logger' | 'env'> {
+  keptDir: string;
+  outDir: string;
+  selectionFile: string;
+  listFile: string;
+}
+
+/** Renders the selected pages from a kept renderer (src/server/publishing/kept-render-worker.ts). */
+export function renderFromKept(options: KeptRenderOptions): Promise<BuildSummary> {
+  const args = ['--kept', options.keptDir, '--out', resolve(options.outDir), '--selection', options.selectionFile, '--list', options.listFile];
+  return runWorker(keptRenderPath, args, options, 'KEPT-RENDER ').then(({ summary, ms }) => ({ ms, pages: (summary as { rendered?: number }).rendered }));
+}
+
+/** Runs a worker script in its own Node process; its `{prefix}{json}` line is its summary. */
+function runWorker(
+  script: string,
+  args: string[],
+  options: Pick<BuildSiteOptions, 'root' | 'databaseUrl' | 'signal' | 'logger' | 'env'>,
+  summaryPrefix: string,
+): Promise<{ summary: unknown; ms: number }> {
+  const logger = options.logger ?? consoleLogger;
+  const started = performance.now();
+  const child = spawn(process.execPath, [script, ...args], {
     cwd: options.root ?? projectRoot,
     env: {
       ...process.env,
       ...options.env,
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
-      ASTRO_OUT_DIR: resolve(options.outDir),
       ASTRO_TELEMETRY_DISABLED: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -81,11 +105,11 @@ export function buildSite(options: BuildSiteOptions): Promise<BuildSummary> {
   });
 
   const tail: string[] = [];
-  let summary: Partial<BuildSummary> = {};
+  let summary: unknown = {};
   let refusal: string | undefined;
   const onLine = (line: string, isError: boolean) => {
-    if (line.startsWith('BUILD-SUMMARY ')) {
-      summary = JSON.parse(line.slice('BUILD-SUMMARY '.length)) as Partial<BuildSummary>;
+    if (line.startsWith(summaryPrefix)) {
+      summary = JSON.parse(line.slice(summaryPrefix.length));
       return;
     }
     // The disclosure check's message names every failing page and link; it is the build's error, not a log line.
@@ -108,7 +132,7 @@ export function buildSite(options: BuildSiteOptions): Promise<BuildSummary> {
     });
     child.on('close', (code, signal) => {
       if (code === 0) {
-        resolvePromise({ ...summary, ms: Math.round(performance.now() - started) });
+        resolvePromise({ summary, ms: Math.round(performance.now() - started) });
         return;
       }
       const how = signal ? `was stopped (${signal})` : `failed (exit code ${code})`;

@@ -3,8 +3,8 @@
  * admin's edit renders only the pages it touches (src/server/publishing/partial-build.ts).
  */
 import type { Database } from '../../../db/client.ts';
-import { publishSite } from '../publishing/partial-build.ts';
-import { buildSite, type BuildSummary } from './builder.ts';
+import { keptRendererDir, publishSite } from '../publishing/partial-build.ts';
+import { buildSite, renderFromKept, type BuildSummary } from './builder.ts';
 import type { Logger } from './logger.ts';
 import type { SiteFolders } from './site-folders.ts';
 
@@ -28,6 +28,10 @@ export function publishBuild(options: PublishBuildOptions): (outDir: string, sig
       projectRoot: options.projectRoot,
       logger: options.logger,
       runBuild: (build) => buildSite({ ...build, signal, cacheDir: options.cacheDir, databaseUrl: options.databaseUrl, quiet: true, logger: options.logger }),
+      keptRenderer: {
+        dir: keptRendererDir(options.projectRoot, options.folders.link),
+        render: (render) => renderFromKept({ ...render, signal, databaseUrl: options.databaseUrl, logger: options.logger }),
+      },
     });
     const how = result.plan.kind === 'full' ? `full build: ${result.plan.reason}` : `partial build: ${result.rendered} pages rendered, ${result.removed} removed`;
     options.logger.info(`Published (${how})`);

@@ -4,19 +4,23 @@
  * complete site in a new folder, equal file for file to a full build of the same data (the equivalence test holds
  * it to that); the caller swaps it in (SiteFolders) or deploys it.
  *
- * Each complete build keeps its publish state beside its pages (PUBLISH_STATE_FILE): the snapshot it was made from
- * and the file each page was written to. A partial build then
- *   1. renders the touched pages with Astro into a stage folder (src/integrations/render-only.ts), which also writes
- *      the sitemap and the rewrites for every page the site has;
+ * Each complete build keeps its publish state beside its pages (PUBLISH_STATE_FILE): the snapshot it was made from,
+ * the file each page was written to and the renderer it kept (src/integrations/kept-renderer.ts). A partial build
+ * then
+ *   1. renders the touched pages into a stage folder, with the sitemap and the rewrites for every page the site has:
+ *      from the kept renderer with the database's data now (kept-render.ts), or, without one, with Astro's whole
+ *      pipeline cut to those pages (src/integrations/render-only.ts);
  *   2. links the last build's files into the new folder (hard links: nothing is written in place afterwards, every
  *      replaced file is unlinked first) and moves the stage's files over them;
  *   3. removes the pages the site no longer has (a deleted product, an old slug), found from the full page list;
  *   4. indexes the articles again when they were rendered.
  */
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { Database } from '../../../db/client.ts';
 import { planPublish, type PublishPlan, type SiteSnapshot } from '../../domain/publishing/publish-plan.ts';
+import { KEPT_RENDERER_FACTS, type KeptRendererFacts } from '../../integrations/kept-renderer.ts';
 import type { RenderSelection } from '../../integrations/render-only.ts';
 import { BUILD_RECORD_FILE } from '../local/build-record.ts';
 import type { BuildSummary } from '../local/builder.ts';
@@ -33,10 +37,21 @@ export interface PublishState {
   snapshot: SiteSnapshot;
   /** Every page of the site: its pathname and the file it is written to, relative to the folder. */
   pages: Record<string, string>;
+  /** The kept renderer this build's code renders with (its id), if one was kept. */
+  renderer?: string;
 }
 
 /** Runs one Astro build (buildSite, in its own process). */
 export type RunBuild = (options: { outDir: string; env: Record<string, string>; skipIndex: boolean }) => Promise<BuildSummary>;
+
+/** Renders pages from a kept renderer (renderFromKept, in its own process). */
+export type RunKeptRender = (options: { keptDir: string; outDir: string; selectionFile: string; listFile: string }) => Promise<BuildSummary>;
+
+export interface KeptRenderer {
+  /** Where builds keep their renderer: inside the project, so the bundle resolves its packages. */
+  dir: string;
+  render: RunKeptRender;
+}
 
 export interface PublishOptions {
   /** The new folder to fill; empty or missing. */
@@ -46,6 +61,8 @@ export interface PublishOptions {
   database: Database;
   projectRoot: string;
   runBuild: RunBuild;
+  /** Keep each build's renderer and render partial builds with it; without, partial builds run Astro's pipeline. */
+  keptRenderer?: KeptRenderer;
   logger: Logger;
   env?: Record<string, string | undefined>;
   now?: number;
@@ -57,6 +74,8 @@ export interface PublishResult {
   rendered: number;
   /** Pages removed from the last build. */
   removed: number;
+  /** What rendered them: Astro's whole pipeline, or the renderer the last build kept. */
+  renderedWith: 'astro' | 'kept renderer';
   summary: BuildSummary;
 }
 
@@ -80,11 +99,12 @@ export async function publishSite(options: PublishOptions): Promise<PublishResul
 async function fullBuild(options: PublishOptions, snapshot: SiteSnapshot, plan: PublishPlan): Promise<PublishResult> {
   const listFile = join(dirname(options.outDir), `.page-list-${process.pid}-${Date.now()}.json`);
   try {
-    const summary = await options.runBuild({ outDir: options.outDir, env: { REPWELL_PAGE_LIST: listFile }, skipIndex: false });
+    const keep = keepRendererEnv(options);
+    const summary = await options.runBuild({ outDir: options.outDir, env: { REPWELL_PAGE_LIST: listFile, ...keep.env }, skipIndex: false });
     const pathnames = JSON.parse(readFileSync(listFile, 'utf8')) as string[];
     const pages = pageFiles(options.outDir, pathnames, () => undefined);
-    writePublishState(options.outDir, { snapshot, pages });
-    return { plan, rendered: Object.keys(pages).length, removed: 0, summary };
+    writePublishState(options.outDir, { snapshot, pages, renderer: keep.id });
+    return { plan, rendered: Object.keys(pages).length, removed: 0, renderedWith: 'astro', summary };
   } finally {
     rmSync(listFile, { force: true });
   }
@@ -105,8 +125,16 @@ async function partialBuild(
     writeFileSync(selectionFile, JSON.stringify(selection));
     let summary: BuildSummary;
     let pathnames: string[];
+    let renderer: string | undefined;
     try {
-      summary = await options.runBuild({ outDir: stage, env: { REPWELL_RENDER_ONLY: selectionFile, REPWELL_PAGE_LIST: listFile }, skipIndex: true });
+      if (options.keptRenderer && previous.renderer && keptRendererId(options.keptRenderer.dir) === previous.renderer) {
+        summary = await options.keptRenderer.render({ keptDir: options.keptRenderer.dir, outDir: stage, selectionFile, listFile });
+        renderer = previous.renderer;
+      } else {
+        const keep = keepRendererEnv(options);
+        summary = await options.runBuild({ outDir: stage, env: { REPWELL_RENDER_ONLY: selectionFile, REPWELL_PAGE_LIST: listFile, ...keep.env }, skipIndex: true });
+        renderer = keep.id;
+      }
       pathnames = JSON.parse(readFileSync(listFile, 'utf8')) as string[];
     } finally {
       rmSync(selectionFile, { force: true });
@@ -132,10 +160,34 @@ async function partialBuild(
       removed += 1;
     }
     if (plan.everyOtherPage) await indexArticles(options.outDir);
-    writePublishState(options.outDir, { snapshot, pages });
-    return { plan, rendered: staged.filter((file) => kept.has(file)).length, removed, summary };
+    writePublishState(options.outDir, { snapshot, pages, renderer });
+    return { plan, rendered: staged.filter((file) => kept.has(file)).length, removed, renderedWith: renderer === previous.renderer && renderer !== undefined ? 'kept renderer' : 'astro', summary };
   } finally {
     rmSync(stage, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Where the builds of one site (a published folder, or the local server's folders) keep their renderer: under the
+ * project's .astro, so the bundle's imports of packages resolve to the project's node_modules.
+ */
+export function keptRendererDir(projectRoot: string, site: string): string {
+  return join(projectRoot, '.astro', 'renderers', createHash('sha256').update(site).digest('hex').slice(0, 16));
+}
+
+/** The environment that has an Astro build keep its renderer (src/integrations/render-only.ts), under a new id. */
+function keepRendererEnv(options: PublishOptions): { env: Record<string, string>; id?: string } {
+  if (!options.keptRenderer) return { env: {} };
+  const id = randomUUID();
+  return { env: { REPWELL_KEEP_RENDERER: options.keptRenderer.dir, REPWELL_KEEP_RENDERER_ID: id }, id };
+}
+
+/** The id of the renderer kept in `dir`, if there is one. */
+function keptRendererId(dir: string): string | undefined {
+  try {
+    return (JSON.parse(readFileSync(join(dir, KEPT_RENDERER_FACTS), 'utf8')) as KeptRendererFacts).id;
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,0 +1,199 @@
+/**
+ * Renders pages again from the renderer the last build kept (src/integrations/kept-renderer.ts), without Astro's
+ * pipeline: a partial build at 10,000 products spent about 18 s in it (loading the content layer, two Vite builds,
+ * every route's static paths) before rendering the few pages an edit touches.
+ *
+ * The kept bundle is the code of the last build, which is the code of this one (a partial build runs only when the
+ * source is unchanged: publish-plan.ts). Its data is not: the content store Astro bundled is replaced by the
+ * collections read afresh from the database with the same queries and schemas as Astro's loaders
+ * (database-collections.ts); the guides, read from files, are kept. Then, as Astro's generate step does: every
+ * route's static paths, the selected pages rendered (the middleware checks disclosure as in a full build) and
+ * written as files, and the integrations that write site files from the page list (the sitemap, _redirects) run
+ * over every page.
+ */
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import * as devalue from 'devalue';
+import type { Database } from '../../../db/client.ts';
+import { KEPT_RENDERER_FACTS, type KeptRendererFacts } from '../../integrations/kept-renderer.ts';
+import { selects, type RenderSelection } from '../../integrations/render-only.ts';
+import type { PageViolation } from '../disclosure/check-files.ts';
+import { finishRenderCheck, startRenderCheck } from '../disclosure/render-check.ts';
+import { databaseCollections } from './database-collections.ts';
+
+/** The integrations whose astro:build:done writes files from the list of pages, by name, in the order they run. */
+const SITE_FILE_INTEGRATIONS = ['@astrojs/sitemap', 'repwell:catalogue-rewrites', 'repwell:product-redirects'];
+/** Public files those integrations add to (Astro copies public/ before astro:build:done). */
+const PUBLIC_FILES_EXTENDED = ['_redirects'];
+
+interface RouteData {
+  type: string;
+  component: string;
+  route: string;
+  pathname?: string;
+  prerender: boolean;
+  generate: (data?: unknown) => string;
+}
+
+interface KeptApp {
+  manifest: { routes: { routeData: RouteData }[] };
+  setInternals(internals: unknown): void;
+  setOptions(options: unknown): void;
+  render(request: Request, options: { routeData: RouteData }): Promise<Response>;
+}
+
+export interface KeptRenderOptions {
+  keptDir: string;
+  /** The folder the rendered pages and site files are written to. */
+  outDir: string;
+  selection: RenderSelection;
+  projectRoot: string;
+  database: Database;
+  /** The resolved Astro config's integrations and site (astro.config.mjs). */
+  config: { site: string; integrations: AstroIntegration[] };
+}
+
+export interface KeptRenderResult {
+  /** Every page and endpoint of the site (pathnames), as a full build lists them. */
+  pathnames: string[];
+  rendered: number;
+  ms: { data: number; paths: number; render: number; files: number };
+}
+
+export async function renderWithKeptRenderer(options: KeptRenderOptions): Promise<KeptRenderResult> {
+  const facts = JSON.parse(readFileSync(join(options.keptDir, KEPT_RENDERER_FACTS), 'utf8')) as KeptRendererFacts;
+  let started = performance.now();
+  await replaceContentStore(options.keptDir, options.database);
+  const dataMs = performance.now() - started;
+
+  const { app } = (await import(pathToFileURL(join(options.keptDir, facts.entry)).href)) as { app: KeptApp };
+  app.setInternals({
+    prerenderEntryFileName: facts.entry,
+    pagesByKeys: new Map(facts.pages),
+    entrySpecifierToBundleMap: new Map(facts.bundles),
+  });
+  app.setOptions({ settings: { scripts: facts.scripts }, logger: { options: { destination: astroLogDestination } } });
+
+  started = performance.now();
+  // Astro's own list of every route's static paths, as its default prerenderer makes it.
+  const { StaticPaths } = await import('astro/runtime/prerender/static-paths.js');
+  const all = (await new StaticPaths(app as unknown as ConstructorParameters<typeof StaticPaths>[0]).getAll()) as unknown as { pathname: string; route: RouteData }[];
+  const pathsMs = performance.now() - started;
+
+  started = performance.now();
+  const origin = new URL(options.config.site).origin;
+  const selected = all.filter(({ pathname, route }) => selects(options.selection, pathname, route.component));
+  for (const { pathname, route } of selected) {
+    const file = outputFile(pathname, route);
+    const response = await app.render(new Request(new URL(requestPath(pathname, route), origin)), { routeData: route });
+    // As Astro's generate step: a page's body is written whatever its status (the 404 page); a redirect is not a
+    // page this site pre-renders.
+    if ((response.status >= 300 && response.status < 400) || !response.body) throw new Error(`${pathname} answered ${response.status} with no page`);
+    const target = join(options.outDir, file);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, new Uint8Array(await response.arrayBuffer()));
+  }
+  const renderMs = performance.now() - started;
+
+  started = performance.now();
+  const pages = all.filter(({ route }) => route.type === 'page').map(({ pathname }) => ({ pathname: pathname.replace(/^\//, '') }));
+  await writeSiteFiles(options, app, pages);
+  const filesMs = performance.now() - started;
+  return { pathnames: all.map(({ pathname }) => pathname), rendered: selected.length, ms: { data: dataMs, paths: pathsMs, render: renderMs, files: filesMs } };
+}
+
+/**
+ * The disclosure check, around a render: the middleware hands it every page (src/middleware.ts), as in a full
+ * build. Returns the render's result and the pages that break the rule (none when all is well).
+ */
+export async function withDisclosureCheck<T>(projectRoot: string, siteOrigin: string, render: () => Promise<T>): Promise<{ result: T; violations: PageViolation[] }> {
+  startRenderCheck(pathToFileURL(join(projectRoot, 'src/server/disclosure/render-check-worker.ts')), 1, siteOrigin);
+  const result = await render();
+  const check = await finishRenderCheck();
+  return { result, violations: check?.violations ?? [] };
+}
+
+/**
+ * Replaces the bundled content store with the database's collections now, entry for entry as Astro's loaders make
+ * them (src/content.config.ts: `{ id, data }`, the row parsed by the collection's schema). Astro serializes its
+ * store with each collection's entries sorted by key (sortCollections in astro/dist/content/data-store-writer.js,
+ * not exported), which is the order getCollection() lists them in: the same here.
+ */
+async function replaceContentStore(keptDir: string, database: Database): Promise<void> {
+  const chunks = join(keptDir, 'chunks');
+  const chunk = readdirSync(chunks).find((file) => file.startsWith('_astro_data-layer-content_'));
+  if (!chunk) throw new Error('the kept renderer has no content store');
+  const path = join(chunks, chunk);
+  const bundled = (await import(`${pathToFileURL(path).href}?read`)) as { default: unknown };
+  const store = (Array.isArray(bundled.default) ? devalue.unflatten(bundled.default) : bundled.default) as Map<string, Map<string, unknown>>;
+  if (!(store instanceof Map)) throw new Error('the kept content store has an unknown shape');
+
+  const collections = databaseCollections(database);
+  for (const [name, collection] of Object.entries(collections)) {
+    if (!store.has(name)) throw new Error(`the kept content store has no ${name} collection`);
+    const rows = (await collection.list()) as Record<string, unknown>[];
+    const idOf = collection.idOf as (row: Record<string, unknown>) => string;
+    const entries = rows.map((row): [string, unknown] => [idOf(row), { id: idOf(row), data: collection.schema.parse(row) }]);
+    store.set(name, new Map(entries.sort(([a], [b]) => a.localeCompare(b))));
+  }
+  writeFileSync(path, `export default JSON.parse(${JSON.stringify(devalue.stringify(store))});\n`);
+}
+
+/** Runs the site-file integrations' astro:build:done over every page, into outDir. */
+async function writeSiteFiles(options: KeptRenderOptions, app: KeptApp, pages: { pathname: string }[]): Promise<void> {
+  for (const file of PUBLIC_FILES_EXTENDED) {
+    const source = join(options.projectRoot, 'public', file);
+    if (existsSync(source)) copyFileSync(source, join(options.outDir, file));
+  }
+  const dir = pathToFileURL(`${options.outDir}/`);
+  const logger = integrationLogger();
+  // The sitemap adds the static pages' routes to the page list (which has them already): their fixed paths.
+  const routes = app.manifest.routes
+    .map(({ routeData }) => routeData)
+    .filter((route) => route.pathname !== undefined)
+    .map((route) => ({ type: route.type, pathname: route.pathname, pattern: route.route, generate: () => route.pathname, fallbackRoutes: [] }));
+  const config = { site: options.config.site, base: '/', trailingSlash: 'never', build: { format: 'file' } };
+  for (const name of SITE_FILE_INTEGRATIONS) {
+    const integration = options.config.integrations.find((candidate) => candidate.name === name);
+    if (!integration) throw new Error(`the integration ${name} is not in the config`);
+    const hooks = integration.hooks as Record<string, ((params: Record<string, unknown>) => unknown) | undefined>;
+    await hooks['astro:routes:resolved']?.({ routes, logger });
+    await hooks['astro:config:done']?.({ config, logger });
+    await hooks['astro:build:done']?.({ dir, pages: pages.map((page) => ({ ...page })), logger });
+  }
+}
+
+/** The request Astro's generate step makes for a page: pages as files (build.format 'file'), endpoints as named. */
+function requestPath(pathname: string, route: RouteData): string {
+  if (pathname === '/' || pathname === '') return '/index.html';
+  return route.type === 'endpoint' ? pathname.replace(/\/+$/, '') : `${pathname.replace(/\/+$/, '')}.html`;
+}
+
+/** The file Astro writes a page to (build.format 'file'). */
+export function outputFile(pathname: string, route: Pick<RouteData, 'type'>): string {
+  const bare = pathname.replace(/^\/+|\/+$/g, '');
+  if (bare === '') return 'index.html';
+  return route.type === 'endpoint' ? bare : `${bare}.html`;
+}
+
+const astroLogDestination = {
+  write(event: { level: string; message: string; label?: string }) {
+    if (event.level === 'warn' || event.level === 'error') console.error(`[astro] ${event.label ?? ''} ${event.message}`);
+    return true;
+  },
+};
+
+function integrationLogger() {
+  const logger = {
+    info: () => {},
+    debug: () => {},
+    warn: (message: string) => console.error(message),
+    error: (message: string) => console.error(message),
+    fork: () => logger,
+    label: 'kept-render',
+    options: { destination: astroLogDestination, level: 'warn' },
+  };
+  return logger;
+}
