@@ -9,12 +9,14 @@
  *
  *   REPWELL_PAGE_LIST=<file>     write every page's pathname there (full and partial builds)
  *   REPWELL_RENDER_ONLY=<file>   a RenderSelection (JSON): render only those pages
+ *   REPWELL_PAGE_INPUTS=<file>   write the input digests the rendered pages declared there (page-inputs.ts)
  *   REPWELL_KEEP_RENDERER=<dir>  keep the build's renderer there (src/integrations/kept-renderer.ts), named by
  *                                REPWELL_KEEP_RENDERER_ID
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { watchRenderer } from './kept-renderer.ts';
+import { declaredPageInputs } from '../server/publishing/page-inputs.ts';
+import { prerenderBundleDir, watchRenderer } from './kept-renderer.ts';
 import type { AstroIntegration } from 'astro';
 
 /** What a partial build renders: these product pages, and every other page or none. */
@@ -48,11 +50,18 @@ export function renderOnly(): AstroIntegration {
       'astro:config:done': ({ config }) => {
         outDir = fileURLToPath(config.outDir);
       },
+      'astro:build:done': () => {
+        const inputsFile = process.env.REPWELL_PAGE_INPUTS;
+        if (inputsFile) writeFileSync(inputsFile, JSON.stringify(declaredPageInputs()));
+      },
       'astro:build:start': ({ setPrerenderer }) => {
         const listFile = process.env.REPWELL_PAGE_LIST;
         const selectionFile = process.env.REPWELL_RENDER_ONLY;
         const keepRendererIn = process.env.REPWELL_KEEP_RENDERER;
         if (!listFile && !selectionFile && !keepRendererIn) return;
+        // Astro deletes its pre-render bundle when it is done, but not one a stopped build left: the renderer kept
+        // must be this build's bundle alone.
+        if (keepRendererIn && outDir) rmSync(prerenderBundleDir(outDir), { recursive: true, force: true });
         const selection = selectionFile ? (JSON.parse(readFileSync(selectionFile, 'utf8')) as RenderSelection) : undefined;
         const products = selection ? { ...selection, products: selection.products } : undefined;
         setPrerenderer((base) => ({

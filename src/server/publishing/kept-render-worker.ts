@@ -4,18 +4,18 @@
  *
  *   node src/server/publishing/kept-render-worker.ts --kept DIR --out DIR --selection FILE --list FILE
  *
- * Writes every pathname of the site to --list and prints `KEPT-RENDER {json}` with its timings. The database is
- * the one DATABASE_URL names.
+ * The selection file holds the pages to render and the last build's page input digests (KeptRenderSelection).
+ * Writes every pathname of the site and the digests its pages declared to --list (KeptRenderList) and prints
+ * `KEPT-RENDER {json}` with its timings. The database is the one DATABASE_URL names.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import type { RenderSelection } from '../../integrations/render-only.ts';
 import { getDatabase } from '../db.ts';
 import { describeViolation, disclosureFailureMessage } from '../disclosure/site-check.ts';
-import { renderWithKeptRenderer, withDisclosureCheck } from './kept-render.ts';
+import { renderWithKeptRenderer, withDisclosureCheck, type KeptRenderList, type KeptRenderSelection } from './kept-render.ts';
 
 const { values } = parseArgs({
   options: { kept: { type: 'string' }, out: { type: 'string' }, selection: { type: 'string' }, list: { type: 'string' } },
@@ -30,11 +30,11 @@ const projectRoot = process.cwd();
 const { default: config } = (await import(pathToFileURL(resolve(projectRoot, 'astro.config.mjs')).href)) as {
   default: { site: string; integrations: AstroIntegration[] };
 };
-const selection = JSON.parse(readFileSync(values.selection, 'utf8')) as RenderSelection;
+const selection = JSON.parse(readFileSync(values.selection, 'utf8')) as KeptRenderSelection;
 const database = getDatabase();
 try {
   const { result, violations } = await withDisclosureCheck(projectRoot, new URL(config.site).origin, () =>
-    renderWithKeptRenderer({ keptDir: resolve(values.kept!), outDir: resolve(values.out!), selection, projectRoot, database, config }),
+    renderWithKeptRenderer({ keptDir: resolve(values.kept!), outDir: resolve(values.out!), selection, previousInputs: selection.previousInputs, projectRoot, database, config }),
   );
   if (violations.length > 0) {
     // As build-worker.ts: every violation to the log, the message for the build's error (builder.ts).
@@ -43,8 +43,9 @@ try {
     console.log(`DISCLOSURE-CHECK ${JSON.stringify({ message: disclosureFailureMessage(violations) })}`);
     process.exit(1);
   }
-  writeFileSync(values.list, JSON.stringify(result.pathnames));
-  console.log(`KEPT-RENDER ${JSON.stringify({ rendered: result.rendered, ms: result.ms })}`);
+  const list: KeptRenderList = { pathnames: result.pathnames, inputs: result.inputs };
+  writeFileSync(values.list, JSON.stringify(list));
+  console.log(`KEPT-RENDER ${JSON.stringify({ rendered: result.rendered, unchanged: result.unchanged, ms: result.ms })}`);
 } finally {
   database.close();
 }

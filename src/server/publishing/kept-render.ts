@@ -22,6 +22,7 @@ import { selects, type RenderSelection } from '../../integrations/render-only.ts
 import type { PageViolation } from '../disclosure/check-files.ts';
 import { finishRenderCheck, startRenderCheck } from '../disclosure/render-check.ts';
 import { databaseCollections } from './database-collections.ts';
+import { declaredPageInputs, keepUnchangedPages, UNCHANGED_HEADER } from './page-inputs.ts';
 
 /** The integrations whose astro:build:done writes files from the list of pages, by name, in the order they run. */
 const SITE_FILE_INTEGRATIONS = ['@astrojs/sitemap', 'repwell:catalogue-rewrites', 'repwell:product-redirects'];
@@ -46,6 +47,8 @@ interface KeptApp {
 
 export interface KeptRenderOptions {
   keptDir: string;
+  /** The last build's page input digests (page-inputs.ts): a page that declares the same is kept, not rendered. */
+  previousInputs: Readonly<Record<string, string>>;
   /** The folder the rendered pages and site files are written to. */
   outDir: string;
   selection: RenderSelection;
@@ -55,10 +58,25 @@ export interface KeptRenderOptions {
   config: { site: string; integrations: AstroIntegration[] };
 }
 
+/** What the kept-render worker is given (its --selection file). */
+export interface KeptRenderSelection extends RenderSelection {
+  previousInputs: Record<string, string>;
+}
+
+/** What the kept-render worker answers (its --list file). */
+export interface KeptRenderList {
+  pathnames: string[];
+  inputs: Record<string, string>;
+}
+
 export interface KeptRenderResult {
   /** Every page and endpoint of the site (pathnames), as a full build lists them. */
   pathnames: string[];
   rendered: number;
+  /** Pages that declared the inputs of the last build's file, which stays. */
+  unchanged: number;
+  /** The input digests the rendered pages declared. */
+  inputs: Record<string, string>;
   ms: { data: number; paths: number; render: number; files: number };
 }
 
@@ -85,9 +103,15 @@ export async function renderWithKeptRenderer(options: KeptRenderOptions): Promis
   started = performance.now();
   const origin = new URL(options.config.site).origin;
   const selected = all.filter(({ pathname, route }) => selects(options.selection, pathname, route.component));
+  keepUnchangedPages(options.previousInputs);
+  let unchanged = 0;
   for (const { pathname, route } of selected) {
     const file = outputFile(pathname, route);
     const response = await app.render(new Request(new URL(requestPath(pathname, route), origin)), { routeData: route });
+    if (response.headers.has(UNCHANGED_HEADER)) {
+      unchanged += 1;
+      continue;
+    }
     // As Astro's generate step: a page's body is written whatever its status (the 404 page); a redirect is not a
     // page this site pre-renders.
     if ((response.status >= 300 && response.status < 400) || !response.body) throw new Error(`${pathname} answered ${response.status} with no page`);
@@ -101,7 +125,13 @@ export async function renderWithKeptRenderer(options: KeptRenderOptions): Promis
   const pages = all.filter(({ route }) => route.type === 'page').map(({ pathname }) => ({ pathname: pathname.replace(/^\//, '') }));
   await writeSiteFiles(options, app, pages);
   const filesMs = performance.now() - started;
-  return { pathnames: all.map(({ pathname }) => pathname), rendered: selected.length, ms: { data: dataMs, paths: pathsMs, render: renderMs, files: filesMs } };
+  return {
+    pathnames: all.map(({ pathname }) => pathname),
+    rendered: selected.length - unchanged,
+    unchanged,
+    inputs: declaredPageInputs(),
+    ms: { data: dataMs, paths: pathsMs, render: renderMs, files: filesMs },
+  };
 }
 
 /**

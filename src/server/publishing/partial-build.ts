@@ -22,6 +22,7 @@ import type { Database } from '../../../db/client.ts';
 import { planPublish, type PublishPlan, type SiteSnapshot } from '../../domain/publishing/publish-plan.ts';
 import { KEPT_RENDERER_FACTS, type KeptRendererFacts } from '../../integrations/kept-renderer.ts';
 import type { RenderSelection } from '../../integrations/render-only.ts';
+import type { KeptRenderList, KeptRenderSelection } from './kept-render.ts';
 import { BUILD_RECORD_FILE } from '../local/build-record.ts';
 import type { BuildSummary } from '../local/builder.ts';
 import type { Logger } from '../local/logger.ts';
@@ -39,6 +40,8 @@ export interface PublishState {
   pages: Record<string, string>;
   /** The kept renderer this build's code renders with (its id), if one was kept. */
   renderer?: string;
+  /** The input digest of each page that declares one (page-inputs.ts). */
+  inputs?: Record<string, string>;
 }
 
 /** Runs one Astro build (buildSite, in its own process). */
@@ -98,15 +101,18 @@ export async function publishSite(options: PublishOptions): Promise<PublishResul
 
 async function fullBuild(options: PublishOptions, snapshot: SiteSnapshot, plan: PublishPlan): Promise<PublishResult> {
   const listFile = join(dirname(options.outDir), `.page-list-${process.pid}-${Date.now()}.json`);
+  const inputsFile = `${listFile}.inputs.json`;
   try {
     const keep = keepRendererEnv(options);
-    const summary = await options.runBuild({ outDir: options.outDir, env: { REPWELL_PAGE_LIST: listFile, ...keep.env }, skipIndex: false });
+    const summary = await options.runBuild({ outDir: options.outDir, env: { REPWELL_PAGE_LIST: listFile, REPWELL_PAGE_INPUTS: inputsFile, ...keep.env }, skipIndex: false });
     const pathnames = JSON.parse(readFileSync(listFile, 'utf8')) as string[];
+    const inputs = JSON.parse(readFileSync(inputsFile, 'utf8')) as Record<string, string>;
     const pages = pageFiles(options.outDir, pathnames, () => undefined);
-    writePublishState(options.outDir, { snapshot, pages, renderer: keep.id });
+    writePublishState(options.outDir, { snapshot, pages, renderer: keep.id, inputs });
     return { plan, rendered: Object.keys(pages).length, removed: 0, renderedWith: 'astro', summary };
   } finally {
     rmSync(listFile, { force: true });
+    rmSync(inputsFile, { force: true });
   }
 }
 
@@ -121,24 +127,37 @@ async function partialBuild(
   try {
     const selectionFile = `${stage}.selection.json`;
     const listFile = `${stage}.pages.json`;
-    const selection: RenderSelection = { products: plan.products, everyOtherPage: plan.everyOtherPage };
-    writeFileSync(selectionFile, JSON.stringify(selection));
+    const inputsFile = `${stage}.inputs.json`;
     let summary: BuildSummary;
     let pathnames: string[];
+    let declared: Record<string, string>;
     let renderer: string | undefined;
     try {
       if (options.keptRenderer && previous.renderer && keptRendererId(options.keptRenderer.dir) === previous.renderer) {
+        const selection: KeptRenderSelection = { products: plan.products, everyOtherPage: plan.everyOtherPage, previousInputs: previous.inputs ?? {} };
+        writeFileSync(selectionFile, JSON.stringify(selection));
         summary = await options.keptRenderer.render({ keptDir: options.keptRenderer.dir, outDir: stage, selectionFile, listFile });
+        const list = JSON.parse(readFileSync(listFile, 'utf8')) as KeptRenderList;
+        pathnames = list.pathnames;
+        declared = list.inputs;
         renderer = previous.renderer;
       } else {
+        const selection: RenderSelection = { products: plan.products, everyOtherPage: plan.everyOtherPage };
+        writeFileSync(selectionFile, JSON.stringify(selection));
         const keep = keepRendererEnv(options);
-        summary = await options.runBuild({ outDir: stage, env: { REPWELL_RENDER_ONLY: selectionFile, REPWELL_PAGE_LIST: listFile, ...keep.env }, skipIndex: true });
+        summary = await options.runBuild({
+          outDir: stage,
+          env: { REPWELL_RENDER_ONLY: selectionFile, REPWELL_PAGE_LIST: listFile, REPWELL_PAGE_INPUTS: inputsFile, ...keep.env },
+          skipIndex: true,
+        });
+        pathnames = JSON.parse(readFileSync(listFile, 'utf8')) as string[];
+        declared = JSON.parse(readFileSync(inputsFile, 'utf8')) as Record<string, string>;
         renderer = keep.id;
       }
-      pathnames = JSON.parse(readFileSync(listFile, 'utf8')) as string[];
     } finally {
       rmSync(selectionFile, { force: true });
       rmSync(listFile, { force: true });
+      rmSync(inputsFile, { force: true });
     }
 
     linkTree(previousDir, options.outDir);
@@ -160,7 +179,11 @@ async function partialBuild(
       removed += 1;
     }
     if (plan.everyOtherPage) await indexArticles(options.outDir);
-    writePublishState(options.outDir, { snapshot, pages, renderer });
+    // A page kept from the last build keeps its digest; a page the site no longer has loses it.
+    const inputs = Object.fromEntries(
+      Object.entries({ ...previous.inputs, ...declared }).filter(([path]) => pages[path] !== undefined),
+    );
+    writePublishState(options.outDir, { snapshot, pages, renderer, inputs });
     return { plan, rendered: staged.filter((file) => kept.has(file)).length, removed, renderedWith: renderer === previous.renderer && renderer !== undefined ? 'kept renderer' : 'astro', summary };
   } finally {
     rmSync(stage, { recursive: true, force: true });
