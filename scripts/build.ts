@@ -68,7 +68,11 @@ try {
     renameSync(target, out);
     rmSync(`${out}.old`, { recursive: true, force: true });
   }
-  console.log(result.plan.kind === 'full' ? `Full build: ${result.plan.reason}.` : `Partial build: ${result.rendered} pages rendered, ${result.removed} removed.`);
+  console.log(
+    result.plan.kind === 'full'
+      ? `Full build: ${result.plan.reason}.`
+      : `Partial build with the ${result.renderedWith}: ${result.rendered} pages rendered, ${result.removed} removed.`,
+  );
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const parts = [
     summary.pages !== undefined ? `${summary.pages} pages indexed` : undefined,

@@ -8,6 +8,7 @@
 import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { detachContentStore } from '../server/publishing/content-store.ts';
 
 export const KEPT_RENDERER_FACTS = 'renderer.json';
 
@@ -47,7 +48,7 @@ interface BuildInternals {
  * the internals Astro gives the app; returns a function that, once the prerenderer is set up, copies the bundle to
  * `keepIn` with those facts.
  */
-export async function watchRenderer(outDir: string, keepIn: string, id: string): Promise<() => void> {
+export async function watchRenderer(outDir: string, keepIn: string, id: string): Promise<() => Promise<void>> {
   const bundle = prerenderBundleDir(outDir);
   const entry = readdirSync(bundle).find((file) => /^prerender-entry.*\.mjs$/.test(file));
   if (!entry) throw new Error(`no pre-render entry in ${bundle}`);
@@ -58,7 +59,7 @@ export async function watchRenderer(outDir: string, keepIn: string, id: string):
     internals = value as BuildInternals;
     setInternals(value);
   };
-  return () => {
+  return async () => {
     if (!internals) throw new Error('Astro did not hand the renderer its build internals');
     rmSync(keepIn, { recursive: true, force: true });
     mkdirSync(keepIn, { recursive: true });
@@ -70,6 +71,7 @@ export async function watchRenderer(outDir: string, keepIn: string, id: string):
       bundles: [...internals.entrySpecifierToBundleMap],
       scripts: app.getOptions().settings.scripts,
     };
+    await detachContentStore(keepIn);
     writeFileSync(join(keepIn, KEPT_RENDERER_FACTS), JSON.stringify(facts));
   };
 }

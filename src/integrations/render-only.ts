@@ -70,7 +70,7 @@ export function renderOnly(): AstroIntegration {
           async setup() {
             const keep = keepRendererIn && outDir ? await watchRenderer(outDir, keepRendererIn, process.env.REPWELL_KEEP_RENDERER_ID ?? '') : undefined;
             await base.setup?.();
-            keep?.();
+            await keep?.();
           },
           async getStaticPaths() {
             const all = await base.getStaticPaths();

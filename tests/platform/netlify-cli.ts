@@ -133,3 +133,26 @@ async function stopGroup(child: ChildProcess, exited: Promise<number | null>): P
 function tail(text: string, lines = 60): string {
   return text.split('\n').slice(-lines).join('\n');
 }
+
+/** Runs `netlify build --offline` (Netlify Build: the build command, the plugins, the bundler) to the end. */
+export async function runNetlifyBuild({ cwd, env, timeoutMs, logFile }: Omit<NetlifyServeOptions, 'port'>): Promise<{ code: number | null; output: string }> {
+  const path = [dirname(process.execPath), join(repoRoot, 'node_modules/.bin'), process.env.PATH].join(':');
+  const child = spawn(join(repoRoot, 'node_modules/.bin/netlify'), ['build', '--offline'], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env, PATH: path, NETLIFY_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' },
+    timeout: timeoutMs,
+  });
+  let log = '';
+  mkdirSync(dirname(logFile), { recursive: true });
+  const file = createWriteStream(logFile);
+  const keep = (chunk: string) => {
+    log += chunk;
+    file.write(chunk);
+  };
+  child.stdout.setEncoding('utf8').on('data', keep);
+  child.stderr.setEncoding('utf8').on('data', keep);
+  const code = await new Promise<number | null>((resolve) => child.once('close', (exit) => resolve(exit)));
+  file.end();
+  return { code, output: log };
+}

@@ -5,14 +5,14 @@
  * answers otherwise than Netlify itself, the difference is pinned here and explained in docs/operations.md ("Netlify's
  * CLI and the platform"), so a CLI upgrade that changes it fails this test rather than going unnoticed.
  */
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database } from '../../db/client.ts';
 import { applyMigrations } from '../../db/migrate.ts';
-import { clicks } from '../../db/schema.ts';
+import { clicks, products } from '../../db/schema.ts';
 import { seedDemoContent } from '../../db/seed/index.ts';
 import { createUser } from '../../src/server/accounts.ts';
 import { errorMessage, type Logger } from '../../src/server/local/logger.ts';
@@ -22,7 +22,7 @@ import { MEAN_ZIP_BUDGET, meanZipBytes, zipBudget, zipListing } from '../helpers
 import { startLibsqlHttpServer, type LibsqlHttpServer } from '../helpers/libsql-http-server.ts';
 import { Browser } from '../helpers/local-api.ts';
 import { startScrapeFixtures, type ScrapeFixtures } from '../helpers/scrape-fixtures.ts';
-import { copyProject, freePort, repoRoot, startNetlifyServe, type NetlifyServe } from './netlify-cli.ts';
+import { copyProject, freePort, repoRoot, runNetlifyBuild, startNetlifyServe, type NetlifyServe } from './netlify-cli.ts';
 import type { Recorded } from './normalise.ts';
 import { runScenario, type ScenarioFixtures, type ScenarioTarget } from './scenario.ts';
 
@@ -45,6 +45,7 @@ const fileLogger: Logger = {
 let work: string;
 let shop: ScrapeFixtures;
 let cli: NetlifyServe | undefined;
+let cliEnv: Record<string, string>;
 /** The CLI's build and functions reach their database over HTTP, as Netlify's reach Turso (no native driver is deployed). */
 let remote: LibsqlHttpServer | undefined;
 const REMOTE_TOKEN = 'smoke-remote-database-token';
@@ -82,10 +83,11 @@ beforeAll(async () => {
   copyProject(project);
   const port = await freePort();
   remote = await startLibsqlHttpServer({ file: join(work, 'cli.db'), authToken: REMOTE_TOKEN });
+  cliEnv = { DATABASE_URL: remote.url, DATABASE_AUTH_TOKEN: REMOTE_TOKEN, SITE_URL: `http://localhost:${port}`, AUTH_SECRET, SCRAPE_ALLOWED_HOSTS: shop.hostPort };
   cli = await startNetlifyServe({
     cwd: project,
     port,
-    env: { DATABASE_URL: remote.url, DATABASE_AUTH_TOKEN: REMOTE_TOKEN, SITE_URL: `http://localhost:${port}`, AUTH_SECRET, SCRAPE_ALLOWED_HOSTS: shop.hostPort },
+    env: cliEnv,
     timeoutMs: 10 * 60_000,
     logFile: join(logs, 'netlify-serve.log'),
   });
@@ -250,5 +252,28 @@ describe('where the CLI, Netlify and the local server agree', () => {
       const response = await fetch(`${url}/api/auth/session/`);
       expect([url, response.status, await response.json()]).toEqual([url, 200, { user: null }]);
     }
+  });
+});
+
+// Last: it stops the CLI and replaces the build it served.
+describe("Netlify's next build", () => {
+  it('restores the last build and its renderer from the build cache and publishes an edit partially', { timeout: 15 * 60_000 }, async () => {
+    await cli?.stop();
+    const project = join(work, 'project');
+    const env = { cwd: project, env: cliEnv, timeoutMs: 8 * 60_000 };
+    // The scenario's edits since the served build include a published post, which the menu on every page shows:
+    // that build is a full one. It still starts from the cache.
+    const caughtUp = await runNetlifyBuild({ ...env, logFile: join(logs, 'netlify-build-2.log') });
+    expect(caughtUp.code, caughtUp.output.slice(-3000)).toBe(0);
+    expect(caughtUp.output).toContain('Restored the last build into');
+
+    const product = await databases.cli!.run((db) => db.select({ id: products.id, slug: products.slug }).from(products).where(ne(products.status, 'draft')).get());
+    const name = 'Partial Build Check Resistance Band';
+    await databases.cli!.run((db) => db.update(products).set({ name }).where(eq(products.id, product!.id)));
+    const edited = await runNetlifyBuild({ ...env, logFile: join(logs, 'netlify-build-3.log') });
+    expect(edited.code, edited.output.slice(-3000)).toBe(0);
+    expect(edited.output).toContain('Restored the last build into');
+    expect(edited.output).toMatch(/Partial build with the kept renderer: \d+ pages rendered/);
+    expect(readFileSync(join(project, 'dist/product', `${product!.slug}.html`), 'utf8')).toContain(name);
   });
 });

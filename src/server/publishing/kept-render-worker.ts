@@ -9,7 +9,8 @@
  * `KEPT-RENDER {json}` with its timings. The database is the one DATABASE_URL names.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { enableCompileCache } from 'node:module';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -26,6 +27,9 @@ if (!values.kept || !values.out || !values.selection || !values.list) {
 }
 // As astro build does: React and the other libraries the pages render with run their production builds.
 process.env.NODE_ENV ??= 'production';
+// The bundle and the packages it loads are the same from one partial build to the next: V8's compiled code is kept
+// with the renderer (a fresh renderer starts a fresh cache).
+enableCompileCache(join(resolve(values.kept), '.compile-cache'));
 const projectRoot = process.cwd();
 const { default: config } = (await import(pathToFileURL(resolve(projectRoot, 'astro.config.mjs')).href)) as {
   default: { site: string; integrations: AstroIntegration[] };

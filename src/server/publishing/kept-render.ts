@@ -4,23 +4,23 @@
  * every route's static paths) before rendering the few pages an edit touches.
  *
  * The kept bundle is the code of the last build, which is the code of this one (a partial build runs only when the
- * source is unchanged: publish-plan.ts). Its data is not: the content store Astro bundled is replaced by the
- * collections read afresh from the database with the same queries and schemas as Astro's loaders
- * (database-collections.ts); the guides, read from files, are kept. Then, as Astro's generate step does: every
+ * source is unchanged: publish-plan.ts). Its data is not: the content store is the collections read afresh from the
+ * database with the same queries and schemas as Astro's loaders (database-collections.ts, content-store.ts); the
+ * guides, read from files, are kept. Then, as Astro's generate step does: every
  * route's static paths, the selected pages rendered (the middleware checks disclosure as in a full build) and
  * written as files, and the integrations that write site files from the page list (the sitemap, _redirects) run
  * over every page.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import * as devalue from 'devalue';
 import type { Database } from '../../../db/client.ts';
 import { KEPT_RENDERER_FACTS, type KeptRendererFacts } from '../../integrations/kept-renderer.ts';
 import { selects, type RenderSelection } from '../../integrations/render-only.ts';
 import type { PageViolation } from '../disclosure/check-files.ts';
 import { finishRenderCheck, startRenderCheck } from '../disclosure/render-check.ts';
+import { provideContentStore } from './content-store.ts';
 import { databaseCollections } from './database-collections.ts';
 import { declaredPageInputs, keepUnchangedPages, UNCHANGED_HEADER } from './page-inputs.ts';
 
@@ -83,7 +83,7 @@ export interface KeptRenderResult {
 export async function renderWithKeptRenderer(options: KeptRenderOptions): Promise<KeptRenderResult> {
   const facts = JSON.parse(readFileSync(join(options.keptDir, KEPT_RENDERER_FACTS), 'utf8')) as KeptRendererFacts;
   let started = performance.now();
-  await replaceContentStore(options.keptDir, options.database);
+  provideContentStore(options.keptDir, await readDatabaseCollections(options.database));
   const dataMs = performance.now() - started;
 
   const { app } = (await import(pathToFileURL(join(options.keptDir, facts.entry)).href)) as { app: KeptApp };
@@ -146,29 +146,18 @@ export async function withDisclosureCheck<T>(projectRoot: string, siteOrigin: st
 }
 
 /**
- * Replaces the bundled content store with the database's collections now, entry for entry as Astro's loaders make
- * them (src/content.config.ts: `{ id, data }`, the row parsed by the collection's schema). Astro serializes its
- * store with each collection's entries sorted by key (sortCollections in astro/dist/content/data-store-writer.js,
- * not exported), which is the order getCollection() lists them in: the same here.
+ * The database's collections now, entry for entry as Astro's loaders make them (src/content.config.ts: `{ id, data }`,
+ * the row parsed by the collection's schema).
  */
-async function replaceContentStore(keptDir: string, database: Database): Promise<void> {
-  const chunks = join(keptDir, 'chunks');
-  const chunk = readdirSync(chunks).find((file) => file.startsWith('_astro_data-layer-content_'));
-  if (!chunk) throw new Error('the kept renderer has no content store');
-  const path = join(chunks, chunk);
-  const bundled = (await import(`${pathToFileURL(path).href}?read`)) as { default: unknown };
-  const store = (Array.isArray(bundled.default) ? devalue.unflatten(bundled.default) : bundled.default) as Map<string, Map<string, unknown>>;
-  if (!(store instanceof Map)) throw new Error('the kept content store has an unknown shape');
-
+async function readDatabaseCollections(database: Database): Promise<Map<string, Map<string, unknown>>> {
   const collections = databaseCollections(database);
+  const store = new Map<string, Map<string, unknown>>();
   for (const [name, collection] of Object.entries(collections)) {
-    if (!store.has(name)) throw new Error(`the kept content store has no ${name} collection`);
     const rows = (await collection.list()) as Record<string, unknown>[];
     const idOf = collection.idOf as (row: Record<string, unknown>) => string;
-    const entries = rows.map((row): [string, unknown] => [idOf(row), { id: idOf(row), data: collection.schema.parse(row) }]);
-    store.set(name, new Map(entries.sort(([a], [b]) => a.localeCompare(b))));
+    store.set(name, new Map(rows.map((row) => [idOf(row), { id: idOf(row), data: collection.schema.parse(row) }])));
   }
-  writeFileSync(path, `export default JSON.parse(${JSON.stringify(devalue.stringify(store))});\n`);
+  return store;
 }
 
 /** Runs the site-file integrations' astro:build:done over every page, into outDir. */
