@@ -71,7 +71,7 @@ try {
   console.log(
     result.plan.kind === 'full'
       ? `Full build: ${result.plan.reason}.`
-      : `Partial build with the ${result.renderedWith}: ${result.rendered} pages rendered, ${result.removed} removed.`,
+      : `Partial build with the ${result.renderedWith}: ${result.rendered} pages rendered, ${result.unchanged} kept unchanged, ${result.removed} removed.`,
   );
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const parts = [

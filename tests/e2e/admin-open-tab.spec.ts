@@ -69,9 +69,11 @@ test('a catalogue page opened before a publish filters and sorts the new buildâ€
   const categories = (await json<{ categories: { id: number; name: string; slug: string }[] }>(adminPage, '/api/admin/categories')).categories;
   const target = categories.filter((category) => category.id !== product.category.id && category.slug !== 'uncategorized').at(-1)!;
 
-  // The shopper's tab, opened on the build before the change (its first view downloads no data).
+  // The shopper's tab, opened on the build before the change: the page names no data version, the island reads the
+  // build's manifest when it starts.
+  const manifestRead = page.waitForResponse((response) => new URL(response.url()).pathname === '/catalogue-data/current.json');
   const root = await openCatalogue(page);
-  const oldVersion = await root.getAttribute('data-catalogue-version');
+  const oldVersion = ((await (await manifestRead).json()) as { version: string }).version;
   expect(oldVersion).toBeTruthy();
 
   // What the page downloads from here on.

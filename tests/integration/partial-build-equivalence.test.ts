@@ -147,13 +147,17 @@ it('a random series of edits published partially gives the same files as one ful
   const log: string[] = [];
   let previous = join(work, 'site-0');
   let partial = 0;
+  let keptUnchanged = 0;
   for (let step = 1; step <= 4; step += 1) {
     // Two edits between builds, as a busy editor makes them within one debounce.
     for (let i = 0; i < 2; i += 1) log.push(await edits[names[Math.floor(pick() * names.length)]!]!(pick));
     const next = join(work, `site-${step}`);
     const result = await publish(next, previous, cache, series);
-    log.push(`→ ${result.plan.kind === 'full' ? `full (${result.plan.reason})` : `partial with the ${result.renderedWith}: ${result.rendered} rendered, ${result.removed} removed`}`);
+    log.push(
+      `→ ${result.plan.kind === 'full' ? `full (${result.plan.reason})` : `partial with the ${result.renderedWith}: ${result.rendered} rendered, ${result.unchanged} kept unchanged, ${result.removed} removed`}`,
+    );
     if (result.plan.kind === 'partial' && result.renderedWith === 'kept renderer') partial += 1;
+    keptUnchanged += result.unchanged;
     rmSync(previous, { recursive: true, force: true });
     previous = next;
   }
@@ -167,6 +171,8 @@ it('a random series of edits published partially gives the same files as one ful
   const differing = [...built].filter(([file, bytes]) => !bytes.equals(published.get(file)!)).map(([file]) => file);
   expect(differing, context).toEqual([]);
   expect(partial, context).toBeGreaterThan(0);
+  // Catalogue pages whose inputs an edit left alone were kept rather than rendered, and still equal the full build.
+  expect(keptUnchanged, context).toBeGreaterThan(0);
 
   // A renamed product's old address redirects to its page, in the partial and the full build alike.
   const redirects = published.get('_redirects')!.toString('utf8');

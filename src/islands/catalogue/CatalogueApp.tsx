@@ -35,12 +35,9 @@ import { SearchBar } from './SearchBar.tsx';
 import { TopPicksView } from './TopPicksView.tsx';
 import { TrendingStrip } from './TrendingStrip.tsx';
 import { catalogueTexts } from './catalogue-data.ts';
-import { useCatalogue, type CatalogueBase } from './use-catalogue.ts';
+import { UNKNOWN_VERSION, useCatalogue, type CatalogueBase } from './use-catalogue.ts';
 
 export interface CatalogueAppProps {
-  /** Names this build's data files. */
-  version: string;
-  shardKeys: string[];
   /**
    * Every category, in browser order, with what its list and its Top Picks show. After a deploy the page may show a
    * newer build's products, and then that build's categories and counts (use-catalogue.ts).
@@ -69,7 +66,9 @@ export default function CatalogueApp(props: CatalogueAppProps) {
   const { query, view, prerendered, manifest, status, error, navigate, prefetch } = useCatalogue({
     base,
     initialView,
-    manifest: { version: props.version, shardKeys: props.shardKeys, categories: props.categories, totals: props.totals },
+    // The page does not name its data's version (use-catalogue.ts reads the current build's): an edit to one product
+    // then changes only the catalogue pages that show it.
+    manifest: { version: UNKNOWN_VERSION, shardKeys: [], categories: props.categories, totals: props.totals },
   });
   // The build of the products on screen draws the category links and counts around them.
   const { categories, totals } = manifest;

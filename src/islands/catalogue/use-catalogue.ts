@@ -40,6 +40,13 @@ function settlePending(): void {
   document.documentElement.removeAttribute(PENDING_ATTRIBUTE);
 }
 
+/**
+ * The version of a pre-rendered page's data: none. A catalogue page is built without its data's version, which
+ * changes with every edit to any product (it names the files), so that an edit changes only the pages that show
+ * what it changed; the island reads the current build's manifest when it starts, and answers from its files.
+ */
+export const UNKNOWN_VERSION = '';
+
 export function useCatalogue(options: { base: CatalogueBase; initialView: CatalogueView; manifest: CatalogueManifest }) {
   const { base, initialView } = options;
   const baseQuery = useMemo(() => parseCatalogueQuery(base.search), [base.search]);
@@ -68,7 +75,8 @@ export function useCatalogue(options: { base: CatalogueBase; initialView: Catalo
         setError(null);
         return true;
       }
-      if (!data.canAnswer(next)) return false;
+      // Without the build's manifest there are no files to answer from (not an empty catalogue).
+      if (data.manifest.version === UNKNOWN_VERSION || !data.canAnswer(next)) return false;
       const view = data.view(next);
       shownQuery.current = next;
       currentBuild.settled();
@@ -94,12 +102,26 @@ export function useCatalogue(options: { base: CatalogueBase; initialView: Catalo
     return () => window.removeEventListener('popstate', read);
   }, [base.path, baseQuery]);
 
+  // The current build's manifest, read once the island runs: by the shopper's first change it is there.
+  useEffect(() => {
+    if (source.version !== UNKNOWN_VERSION) return;
+    let cancelled = false;
+    void currentBuild.find(UNKNOWN_VERSION).then((step) => {
+      if (!cancelled && step.kind === 'switch') setSource(step.manifest);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [source.version, currentBuild]);
+
   // What the data at hand could not answer at once: load it, then answer (or say why not).
   useEffect(() => {
     if (answer(query)) return;
     let cancelled = false;
     setStatus('loading');
-    data.load(query).then(
+    // Files named by no build yet: the manifest's read (above) gives them; until then this waits on the same read.
+    const files = data.manifest.version === UNKNOWN_VERSION ? Promise.reject(new CatalogueDataGone(UNKNOWN_VERSION)) : data.load(query);
+    files.then(
       () => {
         if (!cancelled) answer(query);
       },
@@ -148,7 +170,7 @@ export function useCatalogue(options: { base: CatalogueBase; initialView: Catalo
 
   /** Starts downloading what the current scope needs, when the shopper shows intent (hover, focus). */
   const prefetch = useCallback(() => {
-    if (!query.featured) data.loadCards(data.keysFor(query.category)).catch(() => undefined);
+    if (!query.featured && data.manifest.version !== UNKNOWN_VERSION) data.loadCards(data.keysFor(query.category)).catch(() => undefined);
   }, [data, query.category, query.featured]);
 
   return { query, view: shown.view, prerendered: shown.prerendered, manifest: shown.manifest, status, error, navigate, prefetch };

@@ -43,6 +43,8 @@ export interface BuildSummary {
   checkedPages?: number;
   indexMs?: number;
   pages?: number;
+  /** Pages a partial render kept from the last build, their inputs unchanged (page-inputs.ts). */
+  unchangedPages?: number;
 }
 
 export class BuildError extends Error {
@@ -80,7 +82,10 @@ export interface KeptRenderOptions extends Pick<BuildSiteOptions, 'root' | 'data
 /** Renders the selected pages from a kept renderer (src/server/publishing/kept-render-worker.ts). */
 export function renderFromKept(options: KeptRenderOptions): Promise<BuildSummary> {
   const args = ['--kept', options.keptDir, '--out', resolve(options.outDir), '--selection', options.selectionFile, '--list', options.listFile];
-  return runWorker(keptRenderPath, args, options, 'KEPT-RENDER ').then(({ summary, ms }) => ({ ms, pages: (summary as { rendered?: number }).rendered }));
+  return runWorker(keptRenderPath, args, options, 'KEPT-RENDER ').then(({ summary, ms }) => {
+    const { rendered, unchanged } = summary as { rendered?: number; unchanged?: number };
+    return { ms, pages: rendered, unchangedPages: unchanged };
+  });
 }
 
 /** Runs a worker script in its own Node process; its `{prefix}{json}` line is its summary. */

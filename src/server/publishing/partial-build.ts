@@ -77,6 +77,8 @@ export interface PublishResult {
   rendered: number;
   /** Pages removed from the last build. */
   removed: number;
+  /** Pages that declared the inputs of the last build's file, kept without rendering (page-inputs.ts). */
+  unchanged: number;
   /** What rendered them: Astro's whole pipeline, or the renderer the last build kept. */
   renderedWith: 'astro' | 'kept renderer';
   summary: BuildSummary;
@@ -109,7 +111,7 @@ async function fullBuild(options: PublishOptions, snapshot: SiteSnapshot, plan: 
     const inputs = JSON.parse(readFileSync(inputsFile, 'utf8')) as Record<string, string>;
     const pages = pageFiles(options.outDir, pathnames, () => undefined);
     writePublishState(options.outDir, { snapshot, pages, renderer: keep.id, inputs });
-    return { plan, rendered: Object.keys(pages).length, removed: 0, renderedWith: 'astro', summary };
+    return { plan, rendered: Object.keys(pages).length, removed: 0, unchanged: 0, renderedWith: 'astro', summary };
   } finally {
     rmSync(listFile, { force: true });
     rmSync(inputsFile, { force: true });
@@ -184,7 +186,7 @@ async function partialBuild(
       Object.entries({ ...previous.inputs, ...declared }).filter(([path]) => pages[path] !== undefined),
     );
     writePublishState(options.outDir, { snapshot, pages, renderer, inputs });
-    return { plan, rendered: staged.filter((file) => kept.has(file)).length, removed, renderedWith: renderer === previous.renderer && renderer !== undefined ? 'kept renderer' : 'astro', summary };
+    return { plan, rendered: staged.filter((file) => kept.has(file)).length, removed, unchanged: summary.unchangedPages ?? 0, renderedWith: renderer === previous.renderer && renderer !== undefined ? 'kept renderer' : 'astro', summary };
   } finally {
     rmSync(stage, { recursive: true, force: true });
   }

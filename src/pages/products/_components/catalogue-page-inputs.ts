@@ -15,8 +15,6 @@ export async function unchangedCataloguePage(url: URL, base: CatalogueQuery, pat
     base,
     path,
     noJs: noJs ?? null,
-    version: catalogue.version,
-    shardKeys: catalogue.shardKeys,
     categories: catalogue.categories,
     totals: catalogue.totals,
     view: catalogueView(catalogue.items, base),
