@@ -103,6 +103,7 @@ const products = defineCollection({
     specifications: jsonObject,
     category: z.object({ name: z.string(), slug: z.string() }).nullable(),
     createdAt: z.date(),
+    priceCheckedAt: z.date().nullable(),
   }),
 });
 
