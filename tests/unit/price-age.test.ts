@@ -123,7 +123,18 @@ describe('cards', () => {
 });
 
 describe('structured data', () => {
-  const base = { name: 'Foam Roller', description: '', url: 'https://x.test/product/foam-roller', images: [], price: 40, salePrice: 30, inStock: true, rating: null, ratingCount: null, attributes: {} };
+  const base = {
+    name: 'Foam Roller',
+    description: '',
+    url: 'https://x.test/product/foam-roller',
+    images: [],
+    price: 40,
+    salePrice: 30,
+    inStock: true,
+    rating: null,
+    ratingCount: null,
+    attributes: {},
+  };
 
   it("the offer carries the price's check time as its validFrom", () => {
     const data = productJsonLd({ ...base, priceAsOf: checked });
@@ -151,8 +162,16 @@ describe('a price check', () => {
 
   it("a retailer page's one price is the sale price while below a stored sale's regular price, else the price", () => {
     const at = new Date(checked);
-    expect(pagePriceCheck({ price: 40, salePrice: 30, inStock: true }, { price: 28, availability: null }, at)).toMatchObject({ price: 40, salePrice: 28, inStock: true });
-    expect(pagePriceCheck({ price: 40, salePrice: null, inStock: true }, { price: 28, availability: false }, at)).toMatchObject({ price: 28, salePrice: null, inStock: false });
+    expect(pagePriceCheck({ price: 40, salePrice: 30, inStock: true }, { price: 28, availability: null }, at)).toMatchObject({
+      price: 40,
+      salePrice: 28,
+      inStock: true,
+    });
+    expect(pagePriceCheck({ price: 40, salePrice: null, inStock: true }, { price: 28, availability: false }, at)).toMatchObject({
+      price: 28,
+      salePrice: null,
+      inStock: false,
+    });
     expect(pagePriceCheck({ price: 40, salePrice: 30, inStock: false }, { price: 45, availability: true }, at)).toMatchObject({
       price: 45,
       salePrice: null,

@@ -121,22 +121,22 @@ export function ProductCardView({ product, save, eager = false, headingLevel: He
           <div>
             {offer.priceShown && product.priceAsOf !== undefined && (
               <div data-price-fresh="">
-              <p className="flex flex-wrap items-baseline gap-x-2">
-                {offer.salePrice !== null ? (
-                  <>
-                    <span className="text-lg font-bold text-sale">
-                      <span className="sr-only">Sale price </span>
-                      {formatPrice(offer.salePrice)}
-                    </span>
-                    <s className="text-sm text-ink-muted">
-                      <span className="sr-only">Regular price </span>
-                      {formatPrice(product.price)}
-                    </s>
-                  </>
-                ) : (
-                  <span className="text-lg font-bold text-ink">{formatPrice(product.price)}</span>
-                )}
-              </p>
+                <p className="flex flex-wrap items-baseline gap-x-2">
+                  {offer.salePrice !== null ? (
+                    <>
+                      <span className="text-lg font-bold text-sale">
+                        <span className="sr-only">Sale price </span>
+                        {formatPrice(offer.salePrice)}
+                      </span>
+                      <s className="text-sm text-ink-muted">
+                        <span className="sr-only">Regular price </span>
+                        {formatPrice(product.price)}
+                      </s>
+                    </>
+                  ) : (
+                    <span className="text-lg font-bold text-ink">{formatPrice(product.price)}</span>
+                  )}
+                </p>
                 <p className="relative z-10 text-[0.6875rem] leading-4 text-ink-muted" title={amazonSite ? amazonPriceDisclaimer(amazonSite) : undefined}>
                   {priceStamp(product.priceAsOf)}
                 </p>

@@ -4,7 +4,7 @@
  * a price or stock calls notePriceCheck inside its own transaction; a job (the Amazon refresh, the link checker) calls
  * recordPriceCheck, which is its own transaction.
  */
-import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.ts';
 import { inJsonList } from '../../../db/sql.ts';
 import { priceChecks, products } from '../../../db/schema.ts';
@@ -25,6 +25,8 @@ export async function notePriceCheck(tx: Tx, productId: number, check: PriceChec
   const valid = validated(check, now);
   await tx.insert(priceChecks).values({ productId, ...valid });
   await trimHistory(tx, productId);
+  // A check older than the product's stamp (a late job, an undo) joins the history but never turns the product back.
+  const newest = or(isNull(products.priceCheckedAt), lte(products.priceCheckedAt, valid.checkedAt));
   await tx
     .update(products)
     .set(
@@ -40,7 +42,7 @@ export async function notePriceCheck(tx: Tx, productId: number, check: PriceChec
             priceCheckError: null,
           },
     )
-    .where(eq(products.id, productId));
+    .where(valid.price === null ? eq(products.id, productId) : and(eq(products.id, productId), newest));
 }
 
 /**
@@ -106,7 +108,13 @@ export async function recordPriceCheckFailure(database: Database, productId: num
 export async function readPriceHistory(database: Database, productId: number) {
   return database.run((db) =>
     db
-      .select({ price: priceChecks.price, salePrice: priceChecks.salePrice, inStock: priceChecks.inStock, source: priceChecks.source, checkedAt: priceChecks.checkedAt })
+      .select({
+        price: priceChecks.price,
+        salePrice: priceChecks.salePrice,
+        inStock: priceChecks.inStock,
+        source: priceChecks.source,
+        checkedAt: priceChecks.checkedAt,
+      })
       .from(priceChecks)
       .where(eq(priceChecks.productId, productId))
       .orderBy(desc(priceChecks.checkedAt), desc(priceChecks.id))
