@@ -13,7 +13,7 @@ export const PRICE_HISTORY_LIMIT = 30;
 /** A check may be dated a little ahead (clocks of other machines drift), never far into the future. */
 export const PRICE_CHECK_MAX_AHEAD_MS = 5 * 60_000;
 
-const money = z.number().finite().nonnegative().max(1_000_000);
+const money = z.number().nonnegative().max(1_000_000);
 
 /**
  * A check as a caller hands it over. `price` null records stock alone (a bulk stock change): the price's stamp does

@@ -171,7 +171,8 @@ export async function recordCheck(
   options: { runId: number | null; now: Date; autoMarkOutOfStock: boolean; policy?: HealthPolicy; onPriceChecked?: (productId: number) => void },
 ): Promise<boolean> {
   // Parsed before the transaction: reading a page of up to half a megabyte should not hold the write lock.
-  const offer = result.page && (result.class === 'ok' || result.class === 'out-of-stock') ? structuredOffer(result.page.html, result.page.url) : null;
+  // Only a page the checker found fine states a price a shopper can pay; an out-of-stock page's price is no offer.
+  const offer = result.page && result.class === 'ok' ? structuredOffer(result.page.html, result.page.url) : null;
   return database.run((db) =>
     db.transaction(async (tx) => {
       const stored = await tx.select().from(linkHealth).where(eq(linkHealth.productId, target.id)).get();
@@ -230,7 +231,9 @@ export async function recordCheck(
       if (offer) {
         const product = await tx.select({ price: products.price, salePrice: products.salePrice, inStock: products.inStock }).from(products).where(eq(products.id, target.id)).get();
         if (product) {
-          await notePriceCheck(tx, target.id, pagePriceCheck(product, offer, options.now), options.now.getTime());
+          // Stock stays as stored: marking a product out of stock is the owner's setting's rule (two answers in a row,
+          // below), which one page read must not bypass.
+          await notePriceCheck(tx, target.id, pagePriceCheck(product, { price: offer.price, availability: null }, options.now), options.now.getTime());
           options.onPriceChecked?.(target.id);
         }
       }
