@@ -35,22 +35,24 @@ export function seedPriceChecks(product: SeedPricedProduct, now: number): SeedPr
   const next = mulberry32(hashSeed(`price:${product.slug}`));
   const source: PriceCheckSourceName = product.affiliateSource === 'amazon' ? 'creators-api' : next() < 0.8 ? 'retailer-page' : 'import';
   const stale = next() < 1 / 30;
-  const last = now - (stale ? (25 + next() * 24 * 9) * HOUR : next() * 20 * HOUR);
+  const last = Math.round(now - (stale ? (25 + next() * 24 * 9) * HOUR : next() * 20 * HOUR));
   const count = 4 + Math.floor(next() * (PRICE_HISTORY_LIMIT - 8));
   // Amazon's prices are refreshed about hourly; others daily.
   const spacing = source === 'creators-api' ? HOUR : 24 * HOUR;
-  const checks: SeedPriceCheck[] = [];
-  for (let i = count - 1; i >= 0; i--) {
-    const current = i === 0;
+  // Walking back from the last check, each a jittered step before the next.
+  const times = [last];
+  for (let i = 1; i < count; i++) times.unshift(Math.round(times[0]! - spacing * (0.8 + next() * 0.4)));
+  const checks: SeedPriceCheck[] = times.map((checkedAt, index) => {
+    const current = index === count - 1;
     const drift = current ? 1 : 1 + (next() - 0.5) * 0.12;
-    checks.push({
+    return {
       productId: product.id,
       price: current ? product.price : round(product.price * drift),
       salePrice: product.salePrice === null ? null : current ? product.salePrice : round(product.salePrice * drift),
       inStock: current ? product.inStock : next() < 0.95,
       source,
-      checkedAt: Math.round(last - i * spacing * (0.8 + next() * 0.4)),
-    });
-  }
+      checkedAt,
+    };
+  });
   return checks;
 }
