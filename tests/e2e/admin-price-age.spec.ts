@@ -24,7 +24,7 @@ test.beforeAll(() => {
 test.afterAll(() => database.close());
 
 /** A listed, in-stock product on sale whose price was checked within the last 12 hours (so fresh for the whole run). */
-async function freshProduct(...conditions: Parameters<typeof and>[]): Promise<Product> {
+async function freshProduct(...conditions: Parameters<typeof and>): Promise<Product> {
   const row = await database.run((db) =>
     db
       .select()
