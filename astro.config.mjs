@@ -14,6 +14,7 @@ import { adminIsolation } from './src/integrations/admin-isolation.ts';
 import { INTERACTION_DIRECTIVE, interactionDirective } from './src/integrations/interaction-directive.ts';
 import { earlyClicksScript } from './src/components/early-clicks-script.ts';
 import { clickTrackingScript } from './src/components/click-tracking-script.ts';
+import { priceAgeScript } from './src/components/price-age/price-age-script.ts';
 import { chunkRecoveryScript } from './src/components/chunk-recovery-script.ts';
 import { isIndexablePath } from './src/domain/indexing.ts';
 import { renderOnly, withWholeSitePages } from './src/integrations/render-only.ts';
@@ -75,8 +76,8 @@ export default defineConfig({
       trustedScripts: [chunkRecoveryScript],
       clientDirectives: [INTERACTION_DIRECTIVE],
     }),
-    // The early-click and click-tracking scripts, in every page's <head>, as one cached file (EarlyClicks.astro).
-    headScript([earlyClicksScript, clickTrackingScript]),
+    // The early-click, click-tracking and price-age scripts, in every page's <head>, as one cached file (EarlyClicks.astro).
+    headScript([earlyClicksScript, clickTrackingScript, priceAgeScript]),
     // Every page's affiliate links are checked for disclosure while the build renders it; a violation fails the build.
     disclosureCheck(),
   ],

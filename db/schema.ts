@@ -130,6 +130,10 @@ export const affiliateLinks = sqliteTable(
 export type AffiliateLink = typeof affiliateLinks.$inferSelect;
 
 export const productStatuses = ['draft', 'active', 'published'] as const;
+
+/** Who last checked a product's price and stock (src/domain/prices/price-check.ts). */
+export const priceCheckSources = ['creators-api', 'retailer-page', 'import', 'admin'] as const;
+export type PriceCheckSource = (typeof priceCheckSources)[number];
 export type ProductStatus = (typeof productStatuses)[number];
 
 /** Free-form maps whose known keys are listed in spec section 3. */
@@ -174,10 +178,20 @@ export const products = sqliteTable(
     clickCount: integer('click_count').notNull().default(0),
     conversionCount: integer('conversion_count').notNull().default(0),
     revenueCents: integer('revenue_cents').notNull().default(0),
+    /**
+     * When the price shown was last confirmed, and by what: pages stamp the price with it and hide a price older than
+     * the stale limit. Null: never checked (a row from before prices carried their age), shown as stale.
+     */
+    priceCheckedAt: integer('price_checked_at', { mode: 'timestamp_ms' }),
+    priceSource: text('price_source', { enum: priceCheckSources }),
+    /** The last failed attempt to check the price since the last success (the admin's 'failing' filter); null when none. */
+    priceCheckFailedAt: integer('price_check_failed_at', { mode: 'timestamp_ms' }),
+    priceCheckError: text('price_check_error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('products_price_checked_idx').on(t.priceCheckedAt),
     index('products_category_idx').on(t.categoryId),
     index('products_created_idx').on(t.createdAt),
     index('products_price_idx').on(t.price),
@@ -192,6 +206,27 @@ export const products = sqliteTable(
 );
 export type Product = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
+
+/**
+ * Each product's price history: one row per check (price, sale price, stock, by what, when), the last 30 kept. A row
+ * with a null price recorded stock alone (a bulk stock change), so it never dates the price.
+ */
+export const priceChecks = sqliteTable(
+  'price_checks',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    price: real('price'),
+    salePrice: real('sale_price'),
+    inStock: integer('in_stock', { mode: 'boolean' }).notNull(),
+    source: text('source', { enum: priceCheckSources }).notNull(),
+    checkedAt: integer('checked_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('price_checks_product_idx').on(t.productId, t.checkedAt)],
+);
+export type PriceCheckRow = typeof priceChecks.$inferSelect;
 
 export const analyticsEventTypes = ['view', 'click', 'conversion'] as const;
 export type AnalyticsEventType = (typeof analyticsEventTypes)[number];

@@ -23,6 +23,7 @@ import {
 import { loadBlogPosts } from './blog.ts';
 import { seedCategories } from './categories.ts';
 import { generateHistory, type HistoryPost } from './history.ts';
+import { seedPriceChecks } from './prices.ts';
 import { generateProducts, type GeneratedProduct } from './products.ts';
 
 export { generateProducts, type CategoryRef, type GeneratedAffiliateLink, type GeneratedProduct } from './products.ts';
@@ -108,6 +109,7 @@ export async function seedDemoContent(database: Database, options: SeedOptions =
         .values(seedCategories.map((category) => ({ ...category, createdAt: now, updatedAt: now })))
         .returning({ id: categories.id, slug: categories.slug });
       await insertProducts(tx, generateProducts(productCount, now, categoryRows), admin?.id ?? null);
+      await insertPriceChecks(tx, now);
       if (posts.length > 0) {
         await tx.insert(blogPosts).values(
           posts.map((post) => ({ ...post, authorId: admin?.id ?? null, createdAt: post.publishedAt ?? now, updatedAt: post.publishedAt ?? now })),
@@ -159,6 +161,24 @@ async function insertProducts(tx: Tx, generated: readonly GeneratedProduct[], us
   }
 }
 
+/** Each product's price history and its last check's time and source (prices.ts), one statement per few thousand rows. */
+async function insertPriceChecks(tx: Tx, now: Date): Promise<void> {
+  const catalogue = await tx
+    .select({ id: products.id, slug: products.slug, price: products.price, salePrice: products.salePrice, inStock: products.inStock, affiliateSource: products.affiliateSource })
+    .from(products);
+  const checks = catalogue.flatMap((product) => seedPriceChecks(product, now.getTime()));
+  for (let start = 0; start < checks.length; start += EVENT_BATCH) {
+    const batch = checks.slice(start, start + EVENT_BATCH);
+    await tx.run(sql`INSERT INTO price_checks (product_id, price, sale_price, in_stock, source, checked_at)
+      SELECT json_extract(value, '$.productId'), json_extract(value, '$.price'), json_extract(value, '$.salePrice'),
+        json_extract(value, '$.inStock'), json_extract(value, '$.source'), json_extract(value, '$.checkedAt')
+      FROM json_each(${JSON.stringify(batch.map((check) => ({ ...check, inStock: check.inStock ? 1 : 0 })))})`);
+  }
+  // The newest check of each product is its stamp.
+  await tx.run(sql`UPDATE products SET
+      price_checked_at = (SELECT max(checked_at) FROM price_checks WHERE price_checks.product_id = products.id),
+      price_source = (SELECT source FROM price_checks WHERE price_checks.product_id = products.id ORDER BY checked_at DESC LIMIT 1)`);
+}
 
 /** Rows per INSERT … SELECT FROM json_each: one parameter a statement, so only memory bounds it. */
 const EVENT_BATCH = 20_000;

@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/products?search=&category=&status=&stock=&featured=&sort=&dir=&page=&pageSize=
+ * GET /api/admin/products?search=&category=&status=&stock=&featured=&price=stale|failing&sort=&dir=&page=&pageSize=
  * → { rows, total, page, pageSize }: every product whatever its status, a page at a time (issue 10, point 3).
  * Admin only: 401 without a session, 403 for other roles; 422 naming the parameter that is wrong.
  */

@@ -12,6 +12,7 @@ import { callToAction } from './product-display/cta.ts';
 import { isPopularChoice } from './product-display/card-badges.ts';
 import { dealMayStillShow } from './product-display/deal.ts';
 import { mayShowUrgency, presentedSalePrice } from './product-display/offer.ts';
+import { DEFAULT_STALE_AFTER_HOURS, isPriceStale, priceStaleAt } from './product-display/price-age.ts';
 import { socialProofTags, type SocialProofTag } from './product-display/social-proof.ts';
 import { DEFAULT_CTA, discountPercent, isOnSale } from './product.ts';
 
@@ -50,6 +51,12 @@ export interface CatalogueProduct {
   climatePledge?: true;
   fsaHsa?: true;
   featured?: true;
+  /**
+   * When the price was last checked (epoch ms) and when it stops being shown, both present only while the price was
+   * fresh at build time; absent, the card shows 'Check price on {retailer}' and no amount (product-display/price-age.ts).
+   */
+  priceAsOf?: number;
+  priceStaleAt?: number;
 }
 
 /** What toCatalogueProduct reads: the products collection's entry data (src/content.config.ts) satisfies it. */
@@ -67,16 +74,23 @@ export interface ProductSource {
   affiliateUrl: string;
   affiliateSource: string;
   attributes: AttributeMap;
+  /** When the price was last checked; null or absent: never (shown as stale). */
+  priceCheckedAt?: Date | null;
 }
 
 export interface CatalogueOptions {
   /** AMAZON_ASSOCIATE_TAG, read by the page at build time (src/server/env.ts). */
   amazonTag: string;
-  /** The build's clock, to leave out deals that have already ended; defaults to now. */
+  /** The build's clock, to leave out deals that have already ended and prices already stale; defaults to now. */
   now?: number;
+  /** The admin's stale limit (settings, product-display/price-age.ts). */
+  staleAfterHours?: number;
 }
 
-export function toCatalogueProduct(source: ProductSource, { amazonTag, now = Date.now() }: CatalogueOptions): CatalogueProduct {
+export function toCatalogueProduct(
+  source: ProductSource,
+  { amazonTag, now = Date.now(), staleAfterHours = DEFAULT_STALE_AFTER_HOURS }: CatalogueOptions,
+): CatalogueProduct {
   const { attributes } = source;
   const product: CatalogueProduct = {
     id: source.id,
@@ -105,11 +119,18 @@ export function toCatalogueProduct(source: ProductSource, { amazonTag, now = Dat
   if (readFlag(attributes, 'climate_pledge_friendly')) product.climatePledge = true;
   if (readFlag(attributes, 'fsa_hsa_eligible')) product.fsaHsa = true;
   if (readFlag(attributes, 'is_featured')) product.featured = true;
+  const checkedAt = source.priceCheckedAt?.getTime() ?? null;
+  if (checkedAt !== null && !isPriceStale(checkedAt, staleAfterHours, now)) {
+    product.priceAsOf = checkedAt;
+    product.priceStaleAt = priceStaleAt(checkedAt, staleAfterHours)!;
+  }
   return product;
 }
 
 /** What a card presents about price and urgency, after the out-of-stock rule (product-display/offer.ts). */
 export interface CardOffer {
+  /** Whether the price may be shown at all: false once it is stale (no amount, saving or countdown). */
+  priceShown: boolean;
   /** The sale price to show in red beside the struck regular price; null shows the price alone. */
   salePrice: number | null;
   /** The rounded percentage saved for the "-25%" badge; 0 for none. */
@@ -123,12 +144,14 @@ export interface CardOffer {
 /**
  * The card's offer: the catalogue data keeps the stored sale and flags (its filters and sorting
  * read them), and this decides what a shopper is shown. Out of stock: the price alone, no sale
- * badge, no countdown, no Popular Choice, no Limited Stock.
+ * badge, no countdown, no Popular Choice, no Limited Stock. A stale price: no amount, no sale badge, no countdown.
  */
-export function cardOffer(product: CatalogueProduct): CardOffer {
-  const salePrice = presentedSalePrice(product);
+export function cardOffer(product: CatalogueProduct, now = Date.now()): CardOffer {
+  const priceShown = product.priceStaleAt !== undefined && now < product.priceStaleAt;
+  const salePrice = priceShown ? presentedSalePrice(product) : null;
   const urgent = mayShowUrgency(product.inStock);
   return {
+    priceShown,
     salePrice,
     percentOff: salePrice === null ? 0 : discountPercent(product.price, salePrice),
     popularChoice: urgent && isPopularChoice(product.salesVolume),

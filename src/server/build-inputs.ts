@@ -7,9 +7,13 @@
  * table of db/schema.ts is in one of the two lists (tests/unit/build-inputs.test.ts): a new table must be placed.
  */
 import { HERO_SETTING_ID } from '../domain/hero.ts';
+import { PRICE_SETTING_ID } from '../domain/product-display/price-age.ts';
 
-/** The settings rows pages render: the home page's hero. Every other row is a job's or an admin screen's state. */
-export const RENDERED_SETTING_IDS: readonly string[] = [HERO_SETTING_ID];
+/**
+ * The settings rows pages render: the home page's hero, and the stale limit that decides whether a price shows. Every
+ * other row is a job's or an admin screen's state.
+ */
+export const RENDERED_SETTING_IDS: readonly string[] = [HERO_SETTING_ID, PRICE_SETTING_ID];
 
 export interface ContentTable {
   /** The rows a page can show, as an SQL condition on the table's own columns; every row when absent. */
@@ -54,6 +58,7 @@ export const RUNTIME_TABLES: Readonly<Record<string, string>> = {
   csv_import_batches: 'CSV import progress',
   pins: "the Pinterest publisher's pins",
   link_checks: "the link checker's history",
+  price_checks: "each product's price history (the admin's chart; pages show only the product's last check)",
   link_health: "the link checker's state per product",
   link_check_runs: "the link checker's runs",
   link_health_digests: "the daily link e-mail's sends",

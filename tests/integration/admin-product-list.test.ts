@@ -156,6 +156,11 @@ describe('listing', () => {
       isFeatured: true,
       needsReview: null,
       health: null,
+      // Inserted directly, as no write path would: never checked, so stale (the site shows no amount).
+      priceCheckedAt: null,
+      priceSource: null,
+      priceStale: true,
+      priceCheckError: null,
       category: { id: categoryIds['recovery-tools'], name: 'Recovery Tools', slug: 'recovery-tools' },
       // Figures are counted from the events of the range (the last 30 days here), never the stored counter.
       clickCount: 0,

@@ -5,7 +5,7 @@
  */
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, linkCheckRuns, linkChecks, linkHealth, products, settings } from '../../db/schema.ts';
+import { auditLog, linkCheckRuns, linkChecks, linkHealth, priceChecks, products, settings } from '../../db/schema.ts';
 import { LINK_HEALTH_SETTING_ID } from '../../src/domain/admin/link-health/api.ts';
 import { createManualRun, runLinkChecks, type LinkCheckerOptions } from '../../src/server/jobs/link-checker.ts';
 import { HostGate } from '../../src/server/jobs/link-politeness.ts';
@@ -252,5 +252,28 @@ describe('auto out of stock', () => {
     expect(await productOf(id!)).toEqual({ inStock: true });
     expect(await auditsOf(id!)).toEqual([]);
     expect(reasons).toEqual([]);
+  });
+});
+
+describe("the checker's visit dates the price", () => {
+  it("records the price a fine page states in its structured data as a retailer-page check; stock keeps the owner's rule", async () => {
+    const [id] = await addProducts([`${shop.bases[2]}/ok`]);
+    const reasons: string[] = [];
+    const report = await checkNow([id!], { rebuild: async (reason) => void reasons.push(reason) });
+    expect(report.pricesChecked).toEqual([id]);
+    const product = await temp.database.run((db) => db.select().from(products).where(eq(products.id, id!)).get());
+    // The fixture page's JSON-LD offer: 1,299.99, in stock.
+    expect(product).toMatchObject({ price: 1299.99, salePrice: null, inStock: true, priceSource: 'retailer-page' });
+    expect(product!.priceCheckedAt).not.toBeNull();
+    const history = await temp.database.run((db) => db.select().from(priceChecks).where(eq(priceChecks.productId, id!)));
+    expect(history).toMatchObject([{ price: 1299.99, source: 'retailer-page' }]);
+    expect(reasons).toEqual(['link check: prices checked']);
+  });
+
+  it('leaves the price of an out-of-stock page alone', async () => {
+    const [id] = await addProducts([`${shop.bases[2]}/sold-out`]);
+    const report = await checkNow([id!]);
+    expect(report.pricesChecked).toEqual([]);
+    expect(await temp.database.run((db) => db.select().from(products).where(eq(products.id, id!)).get())).toMatchObject({ priceCheckedAt: null, price: 0 });
   });
 });

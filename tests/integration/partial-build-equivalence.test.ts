@@ -1,6 +1,6 @@
 /**
  * A partial build is a full build, file for file (ARCHITECTURE section 13). A seeded random series of the edits an
- * editor makes (prices, texts, stock, status, category moves, renames, slug changes, deletes, new products) is
+ * editor makes (prices, a price's check time, texts, stock, status, category moves, renames, slug changes, deletes, new products) is
  * published after each edit by publishSite, starting from the build before; a full build of the final data must then
  * give the very same files, byte for byte, and the series must have taken the partial path.
  */
@@ -50,6 +50,14 @@ const edits: Record<string, Edit> = {
     const product = await anyProduct(pick);
     await temp.database.run((db) => db.update(products).set({ price: Math.round(product.price * 107) / 100 + 1 }).where(eq(products.id, product.id)));
     return `price of ${product.slug}`;
+  },
+  async priceAge(pick) {
+    // A price check dated now, or three days ago (stale: the page and its cards show no amount).
+    const product = await anyProduct(pick);
+    const stale = pick() < 0.5;
+    const checkedAt = new Date(Date.now() - (stale ? 72 * 3_600_000 : 0));
+    await temp.database.run((db) => db.update(products).set({ priceCheckedAt: checkedAt, priceSource: 'creators-api' }).where(eq(products.id, product.id)));
+    return `price of ${product.slug} checked ${stale ? 'three days ago' : 'now'}`;
   },
   async text(pick) {
     const product = await anyProduct(pick);

@@ -7,6 +7,7 @@ import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema.ts';
 import { HERO_SETTING_ID } from '../../src/domain/hero.ts';
+import { PRICE_SETTING_ID } from '../../src/domain/product-display/price-age.ts';
 import { buildInputRole, CONTENT_TABLES, contentSummarySql, isRenderedSetting, RUNTIME_TABLES } from '../../src/server/build-inputs.ts';
 
 const tables = Object.values(schema).filter((value) => is(value, SQLiteTable)).map((table) => getTableConfig(table));
@@ -26,9 +27,10 @@ describe('the build inputs', () => {
     }
   });
 
-  it('count only the hero among the settings: the jobs keep their state in the same table', () => {
+  it('count only the hero and the stale price limit among the settings: the jobs keep their state in the same table', () => {
     expect(isRenderedSetting(HERO_SETTING_ID)).toBe(true);
-    for (const id of ['pinterest.last_run', 'pinterest.token', 'pinterest.rate_limit', 'pinterest.settings', 'link_health']) expect(isRenderedSetting(id), id).toBe(false);
+    expect(isRenderedSetting(PRICE_SETTING_ID)).toBe(true);
+    for (const id of ['pinterest.last_run', 'pinterest.token', 'pinterest.rate_limit', 'pinterest.settings', 'link_health', 'prices.last_refresh']) expect(isRenderedSetting(id), id).toBe(false);
   });
 
   it('mark changes with columns each content table has, and never with a counter', () => {
@@ -45,6 +47,6 @@ describe('the build inputs', () => {
     expect(contentSummarySql({ products: { rendered: "status <> 'draft'", marks: ['updated_at'] }, site_builds: { marks: ['id'] } })).toBe(
       `SELECT (SELECT count(*) || ':' || coalesce(max(updated_at), 0) FROM products WHERE status <> 'draft'), (SELECT count(*) || ':' || coalesce(max(id), 0) FROM site_builds)`,
     );
-    expect(CONTENT_TABLES.settings!.rendered).toBe(`id IN ('${HERO_SETTING_ID}')`);
+    expect(CONTENT_TABLES.settings!.rendered).toBe(`id IN ('${HERO_SETTING_ID}', '${PRICE_SETTING_ID}')`);
   });
 });

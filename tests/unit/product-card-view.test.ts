@@ -20,6 +20,9 @@ const product: CatalogueProduct = {
   numRatings: 12500,
   dealEndsAt: 1_800_000_000_000,
   bestSeller: true,
+  // A price checked and fresh (stale only in centuries), so the card shows it.
+  priceAsOf: 1_700_000_000_000,
+  priceStaleAt: 9_000_000_000_000,
 };
 
 const render = (overrides: Partial<CatalogueProduct> = {}, save?: string) =>
@@ -56,7 +59,7 @@ describe('the product card', () => {
   });
 
   it('leaves the deal countdown to the browser, with the end time', () => {
-    expect(render()).toContain('<deal-countdown data-ends="1800000000000"></deal-countdown>');
+    expect(render()).toContain('<deal-countdown data-ends="1800000000000" data-price-fresh=""></deal-countdown>');
     expect(render({ dealEndsAt: undefined })).not.toContain('deal-countdown');
   });
 
@@ -69,5 +72,26 @@ describe('the product card', () => {
 
   it('places the Save control it is given', () => {
     expect(render({}, 'Save')).toContain('<button>Save</button>');
+  });
+
+  it("stamps the price with its check time and Amazon's disclaimer, and marks when it goes stale", () => {
+    const html = render();
+    expect(html).toContain('Price as of 14 Nov 2023, 22:13 UTC');
+    expect(html).toContain('title="Product prices and availability are accurate as of the date/time indicated and are subject to change.');
+    expect(html).toContain('data-price-stale-at="9000000000000"');
+    expect(html).not.toContain('data-price-stale=""');
+    // The stale wording is in the card, for the site's CSS to show once the head script marks it stale.
+    expect(html).toContain('Check price on Amazon');
+  });
+
+  it("once stale, shows 'Check price on {retailer}' with no amount, saving or countdown", () => {
+    const html = render({ priceAsOf: undefined, priceStaleAt: undefined });
+    expect(html).toContain('data-price-stale=""');
+    expect(html).toContain('Check price on Amazon');
+    expect(html).not.toContain('$75.00');
+    expect(html).not.toContain('$100.00');
+    expect(html).not.toMatch(/-25%/);
+    expect(html).not.toContain('deal-countdown');
+    expect(html).not.toContain('Price as of');
   });
 });

@@ -23,6 +23,9 @@ const product: CatalogueProduct = {
   salesVolume: 900,
   dealEndsAt: 1_800_000_000_000,
   bestSeller: true,
+  // A price checked and fresh (stale only in centuries), so the card shows it.
+  priceAsOf: 1_700_000_000_000,
+  priceStaleAt: 9_000_000_000_000,
   limitedStock: true,
 };
 
@@ -116,7 +119,7 @@ describe('badge colours mean one thing each', () => {
 
   it('paints the card badges by meaning: the sale and Out of Stock red, Popular Choice not', () => {
     const onSale = renderToStaticMarkup(createElement(ProductCardView, { product }));
-    expect(onSale).toMatch(/<span class="[^"]*bg-sale[^"]*"><span aria-hidden="true">-32%/);
+    expect(onSale).toMatch(/<span class="[^"]*bg-sale[^"]*" data-price-fresh=""><span aria-hidden="true">-32%/);
     expect(onSale).toMatch(/<span class="[^"]*bg-brand-700[^"]*">Popular Choice/);
     expect(onSale).toMatch(/<li class="[^"]*text-sale[^"]*">Limited Stock/);
     expect(onSale).toMatch(/<li class="[^"]*text-brand-800[^"]*">Bestseller/);

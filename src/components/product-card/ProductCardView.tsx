@@ -14,6 +14,7 @@ import { cardOffer, type CatalogueProduct } from '../../domain/product-card.ts';
 import { badgeVariant } from '../../domain/product-display/badge-meaning.ts';
 import { hasStarBadge, POPULAR_CHOICE_LABEL, STAR_BADGE_LABEL } from '../../domain/product-display/card-badges.ts';
 import { formatK } from '../../domain/product-display/format.ts';
+import { amazonPriceDisclaimer, amazonSiteOf, priceStamp, stalePriceLabel } from '../../domain/product-display/price-age.ts';
 import type { SocialProofTag } from '../../domain/product-display/social-proof.ts';
 import { DEFAULT_CTA, normalizeRating, productImage } from '../../domain/product.ts';
 import { BADGE_COLOURS, TAG_COLOURS } from './badge-styles.ts';
@@ -38,8 +39,15 @@ export function ProductCardView({ product, save, eager = false, headingLevel: He
   const rating = normalizeRating(product.rating);
   const tags = offer.socialProof;
   const cta = product.cta ?? DEFAULT_CTA;
+  const amazonSite = amazonSiteOf(product.affiliateUrl);
+  // The price's age: the head script (src/lib/price-age.ts) marks the card stale once data-price-stale-at passes, and
+  // the site's CSS then hides everything marked data-price-fresh and shows the stale wording instead.
   return (
-    <article className="product-card group relative flex w-full flex-col overflow-hidden rounded-card border border-line bg-surface shadow-card transition-shadow hover:shadow-card-hover has-[a:focus-visible]:shadow-card-hover">
+    <article
+      className="product-card group relative flex w-full flex-col overflow-hidden rounded-card border border-line bg-surface shadow-card transition-shadow hover:shadow-card-hover has-[a:focus-visible]:shadow-card-hover"
+      data-price-stale-at={product.priceStaleAt}
+      data-price-stale={offer.priceShown ? undefined : ''}
+    >
       <div className="relative aspect-square overflow-hidden bg-muted">
         <img
           src={productImage(product.imageUrl)}
@@ -59,13 +67,13 @@ export function ProductCardView({ product, save, eager = false, headingLevel: He
         </div>
         <div className="absolute top-3 left-3 flex flex-col items-start gap-1">
           {saved > 0 && (
-            <span className={`${badge} ${BADGE_COLOURS[badgeVariant('sale')]}`}>
+            <span className={`${badge} ${BADGE_COLOURS[badgeVariant('sale')]}`} data-price-fresh="">
               <span aria-hidden="true">-{saved}%</span>
               <span className="sr-only">Save {saved}%</span>
             </span>
           )}
           {offer.popularChoice && <span className={`${badge} ${BADGE_COLOURS[badgeVariant('recognition')]}`}>{POPULAR_CHOICE_LABEL}</span>}
-          {offer.dealEndsAt !== undefined && createElement('deal-countdown', { 'data-ends': offer.dealEndsAt })}
+          {offer.dealEndsAt !== undefined && createElement('deal-countdown', { 'data-ends': offer.dealEndsAt, 'data-price-fresh': '' })}
         </div>
         {!product.inStock && <span className={`${badge} absolute top-3 right-3 ${BADGE_COLOURS[badgeVariant('stock-warning')]}`}>Out of Stock</span>}
         {save && <div className="absolute right-3 bottom-3 z-10">{save}</div>}
@@ -110,22 +118,34 @@ export function ProductCardView({ product, save, eager = false, headingLevel: He
         )}
 
         <div className="mt-auto flex flex-wrap items-end justify-between gap-x-3 gap-y-2 pt-1">
-          <p className="flex flex-wrap items-baseline gap-x-2">
-            {offer.salePrice !== null ? (
-              <>
-                <span className="text-lg font-bold text-sale">
-                  <span className="sr-only">Sale price </span>
-                  {formatPrice(offer.salePrice)}
-                </span>
-                <s className="text-sm text-ink-muted">
-                  <span className="sr-only">Regular price </span>
-                  {formatPrice(product.price)}
-                </s>
-              </>
-            ) : (
-              <span className="text-lg font-bold text-ink">{formatPrice(product.price)}</span>
+          <div>
+            {offer.priceShown && product.priceAsOf !== undefined && (
+              <div data-price-fresh="">
+                <p className="flex flex-wrap items-baseline gap-x-2">
+                  {offer.salePrice !== null ? (
+                    <>
+                      <span className="text-lg font-bold text-sale">
+                        <span className="sr-only">Sale price </span>
+                        {formatPrice(offer.salePrice)}
+                      </span>
+                      <s className="text-sm text-ink-muted">
+                        <span className="sr-only">Regular price </span>
+                        {formatPrice(product.price)}
+                      </s>
+                    </>
+                  ) : (
+                    <span className="text-lg font-bold text-ink">{formatPrice(product.price)}</span>
+                  )}
+                </p>
+                <p className="relative z-10 text-[0.6875rem] leading-4 text-ink-muted" title={amazonSite ? amazonPriceDisclaimer(amazonSite) : undefined}>
+                  {priceStamp(product.priceAsOf)}
+                </p>
+              </div>
             )}
-          </p>
+            <p className="text-sm font-semibold text-ink" data-price-stale-text="">
+              {stalePriceLabel(null, product.affiliateUrl)}
+            </p>
+          </div>
           {product.affiliateUrl && (
             <a
               href={product.affiliateUrl}

@@ -4,8 +4,9 @@
  * build-time code only: it reads process.env.
  */
 import { toCatalogueProduct, type CatalogueProduct, type ProductSource } from '../../domain/product-card.ts';
+import { DEFAULT_STALE_AFTER_HOURS } from '../../domain/product-display/price-age.ts';
 import { env } from '../../server/env.ts';
 
-export function cardProduct(source: ProductSource, now = Date.now()): CatalogueProduct {
-  return toCatalogueProduct(source, { amazonTag: env().AMAZON_ASSOCIATE_TAG, now });
+export function cardProduct(source: ProductSource, now = Date.now(), staleAfterHours = DEFAULT_STALE_AFTER_HOURS): CatalogueProduct {
+  return toCatalogueProduct(source, { amazonTag: env().AMAZON_ASSOCIATE_TAG, now, staleAfterHours });
 }

@@ -11,6 +11,7 @@ import { utcDay } from '../revenue/figures.ts';
 import { parseAnalyticsRange, type RangePreset } from './analytics.ts';
 import { needsReviewReasons } from './needs-review.ts';
 import { linkHealthClasses } from './link-health/classes.ts';
+import { PRICE_CHECK_SOURCES } from '../prices/price-check.ts';
 
 /** The statuses of db/schema.ts's products.status (attributes.status folded); a unit test keeps them equal. */
 export const productStatuses = ['draft', 'active', 'published'] as const;
@@ -36,6 +37,9 @@ export const stockFilters = ['in', 'out'] as const;
 export const healthFilters = ['problem', 'unchecked', ...linkHealthClasses] as const;
 export type HealthFilter = (typeof healthFilters)[number];
 export type StockFilter = (typeof stockFilters)[number];
+/** A price's age: 'stale' = older than the stale limit or never checked (not shown on the site); 'failing' = its last check failed. */
+export const priceFilters = ['stale', 'failing'] as const;
+export type PriceFilter = (typeof priceFilters)[number];
 
 export const productListTexts = {
   invalidQuery: 'Invalid product list request',
@@ -47,6 +51,7 @@ export const productListTexts = {
   stockInvalid: 'stock must be in or out.',
   featuredInvalid: 'featured must be true or false.',
   reviewInvalid: 'review must be needed.',
+  priceInvalid: 'price must be stale or failing.',
   healthInvalid: `health must be one of problem, unchecked, ${linkHealthClasses.join(', ')}.`,
   sortInvalid: `sort must be one of ${productSortFields.join(', ')}.`,
   dirInvalid: 'dir must be asc or desc.',
@@ -74,6 +79,7 @@ export const productFilterSchema = z.strictObject({
   /** Only products marked needs_review (a scrape that failed, an import row without a title). */
   needsReview: z.literal(true, { error: productListTexts.reviewInvalid }).optional(),
   health: z.enum(healthFilters, { error: productListTexts.healthInvalid }).optional(),
+  price: z.enum(priceFilters, { error: productListTexts.priceInvalid }).optional(),
 });
 export type ProductFilter = z.infer<typeof productFilterSchema>;
 
@@ -102,6 +108,7 @@ const queryParamsSchema = z.strictObject({
   featured: z.enum(['true', 'false'], { error: productListTexts.featuredInvalid }).optional(),
   review: z.literal('needed', { error: productListTexts.reviewInvalid }).optional(),
   health: z.string().optional(),
+  price: z.string().optional(),
   sort: z.enum(productSortFields, { error: productListTexts.sortInvalid }).optional(),
   dir: z.enum(sortDirections, { error: productListTexts.dirInvalid }).optional(),
   page: z.string().regex(/^[1-9]\d{0,5}$/, productListTexts.pageInvalid).optional(),
@@ -176,6 +183,7 @@ export function productListSearchParams(query: ProductListQuery): URLSearchParam
   if (query.featured !== undefined) params.set('featured', String(query.featured));
   if (query.needsReview) params.set('review', 'needed');
   if (query.health) params.set('health', query.health);
+  if (query.price) params.set('price', query.price);
   if (query.sort !== DEFAULT_SORT.sort) params.set('sort', query.sort);
   if (query.dir !== defaultDirection(query.sort)) params.set('dir', query.dir);
   if (query.page !== 1) params.set('page', String(query.page));
@@ -251,6 +259,13 @@ export const productListRowSchema = z.object({
       checkedAt: z.iso.datetime(),
     })
     .nullable(),
+  /** When the price was last checked and by what; null when never (src/domain/prices/price-check.ts). */
+  priceCheckedAt: z.iso.datetime().nullable(),
+  priceSource: z.enum(PRICE_CHECK_SOURCES).nullable(),
+  /** Older than the stale limit (or never checked): the site shows no amount. */
+  priceStale: z.boolean(),
+  /** Why the last check failed, while it has not succeeded since; else null. */
+  priceCheckError: z.string().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

@@ -37,7 +37,8 @@ const INDEX_FLAG_NAMES = Object.keys(INDEX_FLAG) as (keyof typeof INDEX_FLAG & F
  * cents (sale null: no sale), image (index into images, -1: none), rating in hundredths (null:
  * unrated), flags, creation day (days since 1970, order comes from rank), buy link (null: none),
  * call to action (index into ctas, -1: the default), sales volume, rating count and deal end in
- * minutes since 1970 (0: none).
+ * minutes since 1970 (0: none), then when the price was checked and when it goes stale, in minutes since 1970 (0: the
+ * price is not shown; the stale minute rounded down, so a price is hidden early rather than late).
  */
 export type CardRow = [
   id: number,
@@ -56,6 +57,8 @@ export type CardRow = [
   salesVolume: number,
   numRatings: number,
   dealEndsMinute: number,
+  priceAsOfMinute: number,
+  priceStaleMinute: number,
 ];
 
 export interface CardShardFile {
@@ -121,6 +124,8 @@ export function encodeCardShard(category: CatalogueCategory | null, items: reado
       product.salesVolume ?? 0,
       product.numRatings ?? 0,
       product.dealEndsAt === undefined ? 0 : Math.round(product.dealEndsAt / MINUTE_MS),
+      product.priceAsOf === undefined ? 0 : Math.floor(product.priceAsOf / MINUTE_MS),
+      product.priceStaleAt === undefined ? 0 : Math.floor(product.priceStaleAt / MINUTE_MS),
     ];
   });
   return { format: CATALOGUE_FORMAT, category, images, ctas, rows };
@@ -138,7 +143,7 @@ function checkFormat(file: { format: unknown }): void {
 /** One card of a card file as a product (the browser makes only those it shows). */
 export function decodeCardRow(file: CardShardFile, row: CardRow): CatalogueProduct {
   const category = file.category;
-  const [id, , , name, slug, price, salePrice, image, rating, flags, createdDay, affiliateUrl, cta, salesVolume, numRatings, dealEnds] = row;
+  const [id, , , name, slug, price, salePrice, image, rating, flags, createdDay, affiliateUrl, cta, salesVolume, numRatings, dealEnds, priceAsOf, priceStale] = row;
   const product: CatalogueProduct = {
     id,
     slug: slug === 0 ? slugify(name) : slug,
@@ -157,6 +162,10 @@ export function decodeCardRow(file: CardShardFile, row: CardRow): CatalogueProdu
   if (salesVolume > 0) product.salesVolume = salesVolume;
   if (numRatings > 0) product.numRatings = numRatings;
   if (dealEnds > 0) product.dealEndsAt = dealEnds * MINUTE_MS;
+  if (priceAsOf > 0 && priceStale > 0) {
+    product.priceAsOf = priceAsOf * MINUTE_MS;
+    product.priceStaleAt = priceStale * MINUTE_MS;
+  }
   for (const flag of OPTIONAL_FLAGS) if ((flags & FLAG[flag]) !== 0) product[flag] = true;
   return product;
 }

@@ -15,6 +15,12 @@ export interface ProductJsonLdInput {
   images: string[];
   price: number;
   salePrice: number | null;
+  /**
+   * When the price shown was checked (epoch ms), carried as the offer's validFrom (schema.org: the date when the item
+   * becomes valid; priceValidUntil would promise a future the site cannot know). Null: the page shows no price, so no
+   * offer; undefined: no date is known.
+   */
+  priceAsOf?: number | null;
   inStock: boolean;
   rating: number | null;
   ratingCount: number | null;
@@ -46,7 +52,9 @@ export function productJsonLd(input: ProductJsonLdInput): Record<string, unknown
   if (rating !== null && rating > 0 && input.ratingCount !== null && input.ratingCount > 0) {
     data.aggregateRating = { '@type': 'AggregateRating', ratingValue: rating, bestRating: 5, worstRating: 1, ratingCount: input.ratingCount };
   }
-  data.offers = {
+  // Google wants the markup to match the page: a page that shows no price offers none.
+  if (input.priceAsOf === null) return data;
+  const offer: Record<string, unknown> = {
     '@type': 'Offer',
     url: input.url,
     price: effectivePrice(input.price, input.salePrice).toFixed(2),
@@ -54,5 +62,7 @@ export function productJsonLd(input: ProductJsonLdInput): Record<string, unknown
     availability: input.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
     itemCondition: 'https://schema.org/NewCondition',
   };
+  if (input.priceAsOf !== undefined) offer.validFrom = new Date(input.priceAsOf).toISOString();
+  data.offers = offer;
   return data;
 }

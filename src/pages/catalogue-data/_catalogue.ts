@@ -5,6 +5,7 @@
  */
 import { getCollection } from 'astro:content';
 import { cardProduct } from '../../components/product-card/card-product.ts';
+import { buildStaleAfterHours } from '../../components/price-age/build-price-age.ts';
 import { orderCategories, type CategorySummary } from '../../domain/catalogue/categories.ts';
 import { defaultViewCounts, topPicksCount } from '../../domain/catalogue/counts.ts';
 import {
@@ -42,7 +43,8 @@ export interface BuiltCatalogue {
 async function build(): Promise<BuiltCatalogue> {
   const [entries, categoryEntries] = await Promise.all([getCollection('products', ({ data }) => isListed(data)), getCollection('categories')]);
   const now = Date.now();
-  const items = buildCatalogueItems(entries.map((entry) => cardProduct(entry.data, now)));
+  const staleAfterHours = await buildStaleAfterHours();
+  const items = buildCatalogueItems(entries.map((entry) => cardProduct(entry.data, now, staleAfterHours)));
   const descriptions = new Map(entries.map((entry) => [entry.data.id, entry.data.description]));
 
   const cardFiles = new Map<string, CardShardFile>();

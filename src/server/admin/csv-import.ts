@@ -34,6 +34,7 @@ import { NEEDS_REVIEW_ATTRIBUTE } from '../../domain/admin/needs-review.ts';
 import { UNKNOWN_AFFILIATE_SOURCE } from '../../domain/admin/product-row.ts';
 import { productSlugBase } from '../../domain/admin/product-slug.ts';
 import { sanitizeDescription } from '../html-sanitizer.ts';
+import { notePriceCheck } from '../prices/price-checks.ts';
 import { appendAudit, type AuditActor } from './audit.ts';
 import { uncategorizedId } from './categories.ts';
 import { deleteProducts } from './product-bulk.ts';
@@ -203,6 +204,15 @@ async function createFromRow(tx: Tx, work: BatchWork, row: CsvUpsertRow, categor
     .get();
   work.linkIds.push(link.id);
   if (untitled) work.untitledIds.push(created.id);
+  // The file's price is the import's check; a row without a price records stock alone, so no $0 is ever stamped fresh.
+  const priced = row.patch.price !== undefined;
+  await notePriceCheck(tx, created.id, {
+    price: priced ? state.price : null,
+    salePrice: priced ? state.salePrice : null,
+    inStock: state.inStock,
+    source: 'import',
+    checkedAt: work.now,
+  });
   return created.id;
 }
 
@@ -238,6 +248,17 @@ async function updateFromRow(tx: Tx, work: BatchWork, row: CsvUpsertRow, id: num
       updatedAt: work.now,
     })
     .where(eq(products.id, id));
+  // A row that gives a price (or sale price) checks it; one that gives only stock records stock alone.
+  const priced = row.patch.price !== undefined || row.patch.salePrice !== undefined;
+  if (priced || merged.inStock !== stored.inStock) {
+    await notePriceCheck(tx, id, {
+      price: priced ? merged.price : null,
+      salePrice: priced ? merged.salePrice : null,
+      inStock: merged.inStock,
+      source: 'import',
+      checkedAt: work.now,
+    });
+  }
   return true;
 }
 

@@ -16,6 +16,7 @@ import { adminProductFromRow, productColumns } from '../../domain/admin/product-
 import { productSlugBase } from '../../domain/admin/product-slug.ts';
 import { fallbackProductInput, productInputFromScrape, scrapeAttributes, type ScrapeRecord } from '../../domain/admin/scraped-product.ts';
 import { sanitizeDescription } from '../html-sanitizer.ts';
+import { notePriceCheck } from '../prices/price-checks.ts';
 import { appendAudit, type AuditActor } from './audit.ts';
 import { uncategorizedId } from './categories.ts';
 import { freeProductSlug } from './product-slugs.ts';
@@ -140,6 +141,10 @@ async function insertProduct(tx: Tx, actor: AuditActor, url: string, detected: D
     })
     .returning()
     .get();
+  // A price read from the retailer's page is checked now; without one the price was never checked (shown as stale).
+  if (scraped?.price != null && scraped.price > 0) {
+    await notePriceCheck(tx, row.id, { price: row.price, salePrice: row.salePrice, inStock: row.inStock, source: 'retailer-page', checkedAt: now });
+  }
   const product = adminProductFromRow(row);
   await appendAudit(tx, actor, {
     action: 'product.create',

@@ -11,6 +11,7 @@ import { products } from '../../../db/schema.ts';
 import { productSlugBase, slugFollowsName } from '../../domain/admin/product-slug.ts';
 import { fillFromScrape, type ScrapeRecord } from '../../domain/admin/scraped-product.ts';
 import { sanitizeDescription } from '../html-sanitizer.ts';
+import { notePriceCheck } from '../prices/price-checks.ts';
 import type { Resolver } from '../outbound/index.ts';
 import { appendAudit, type AuditActor, type AuditAuthor } from './audit.ts';
 import { freeProductSlug } from './product-slugs.ts';
@@ -61,6 +62,11 @@ async function scrapeOne(database: Database, id: number, options: ScrapeImportOp
             updatedAt: now,
           })
           .where(eq(products.id, id));
+        // A price the page filled in is checked now (the import's own price, when it had one, stays the import's).
+        if (filled.price !== undefined) {
+          const after = await tx.select({ price: products.price, salePrice: products.salePrice, inStock: products.inStock }).from(products).where(eq(products.id, id)).get();
+          if (after) await notePriceCheck(tx, id, { ...after, source: 'retailer-page', checkedAt: now });
+        }
         const fields = Object.keys(filled).filter((key) => key !== 'attributes');
         await appendAudit(tx, actor, {
           action: 'product.scrape',

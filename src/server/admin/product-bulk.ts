@@ -10,6 +10,7 @@ import { inJsonList } from '../../../db/sql.ts';
 import { affiliateLinks, categories, productAnalytics, products } from '../../../db/schema.ts';
 import { attributeKeyOf, fieldValue, type BulkJobChanges, type UndoField } from '../../domain/admin/undo.ts';
 import { bulkResult, bulkTexts, idsSummary, statusOfAction, type BulkAction, type BulkRequest, type BulkResult } from '../../domain/admin/product-bulk.ts';
+import { noteStockChecks } from '../prices/price-checks.ts';
 import { appendAudit, type AuditActor } from './audit.ts';
 import { productFilterCondition } from './product-list.ts';
 import { trashProducts } from './product-trash.ts';
@@ -150,6 +151,8 @@ export async function applyBulkAction(database: Database, actor: AuditActor, req
         if (before.length > 0) {
           const updated = await tx.update(products).set(changes(request.action, request.categoryId)).where(inJsonList(products.id, before.map((row) => row.id))).returning({ id: products.id });
           changedIds = updated.map((row) => row.id).sort((a, b) => a - b);
+          // Stock the admin set: a stock check in each product's history (nobody looked at the price, so its stamp stays).
+          if (field === 'inStock') await noteStockChecks(tx, changedIds.map((id) => ({ id, inStock: after === true })), 'admin', now);
           const jobChanges: BulkJobChanges = { field, after, rows: before.map((row) => priorValue(field, row)) };
           jobId = await createUndoJob(tx, actor, { kind: 'bulk', action: request.action, summary: '', changes: jobChanges, now });
         }

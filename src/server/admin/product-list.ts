@@ -12,6 +12,8 @@ import { parseAnalyticsRange, rangeTimes } from '../../domain/admin/analytics.ts
 import { utcDay } from '../../domain/revenue/figures.ts';
 import { isAcknowledged, isReported } from '../../domain/admin/link-health/state.ts';
 import { needsReviewReason } from '../../domain/admin/needs-review.ts';
+import { isPriceStale } from '../../domain/product-display/price-age.ts';
+import { readStaleAfterHours, staleCondition } from '../prices/price-settings.ts';
 import {
   isCodeLike,
   likeLiteral,
@@ -40,8 +42,8 @@ function searchCondition(term: string): SQL {
   return inArray(products.id, sql`(${byName} union ${byCode(products.sku)} union ${byCode(products.asin)})`);
 }
 
-/** The WHERE clause for a filter; every part is optional. */
-export function productFilterCondition(filter: ProductFilter): SQL | undefined {
+/** The WHERE clause for a filter; every part is optional. `now` dates the stale price filter. */
+export function productFilterCondition(filter: ProductFilter, now = Date.now()): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   const term = filter.search?.trim();
   if (term) conditions.push(searchCondition(term));
@@ -54,6 +56,8 @@ export function productFilterCondition(filter: ProductFilter): SQL | undefined {
   if (filter.featured !== undefined) conditions.push(filter.featured ? ne(products.isFeatured, false) : eq(products.isFeatured, false));
   if (filter.needsReview) conditions.push(sql`json_extract(${products.attributes}, '$.needs_review') is not null`);
   if (filter.health) conditions.push(healthCondition(filter.health));
+  if (filter.price === 'stale') conditions.push(staleCondition(now));
+  if (filter.price === 'failing') conditions.push(sql`${products.priceCheckFailedAt} is not null`);
   return and(...conditions);
 }
 
@@ -160,6 +164,9 @@ export function productPageQuery(db: Db, query: ProductListQuery, range: Figures
       healthAckClass: linkHealth.acknowledgedClass,
       healthAckFinalUrl: linkHealth.acknowledgedFinalUrl,
       healthCheckedAt: linkHealth.lastCheckedAt,
+      priceCheckedAt: products.priceCheckedAt,
+      priceSource: products.priceSource,
+      priceCheckError: products.priceCheckError,
       createdAt: products.createdAt,
       updatedAt: products.updatedAt,
     })
@@ -178,10 +185,12 @@ export function productCountQuery(db: Db, filter: ProductFilter) {
 /** A page of products with the total that match; a page past the end is empty, with the total. */
 export async function listAdminProducts(database: Database, query: ProductListQuery): Promise<ProductList> {
   const range = figuresRangeOf(query);
+  const now = Date.now();
   const [rows, [counted]] = await database.run((db) => Promise.all([productPageQuery(db, query, range), productCountQuery(db, query)]));
+  const staleAfterHours = await readStaleAfterHours(database);
   return {
     range,
-    rows: rows.map(({ categoryId, categoryName, categorySlug, sku, asin, status, isFeatured, needsReview, createdAt, updatedAt, healthClass, healthFlagged, healthFinalUrl, healthAckClass, healthAckFinalUrl, healthCheckedAt, ...row }) => ({
+    rows: rows.map(({ categoryId, categoryName, categorySlug, sku, asin, status, isFeatured, needsReview, createdAt, updatedAt, healthClass, healthFlagged, healthFinalUrl, healthAckClass, healthAckFinalUrl, healthCheckedAt, priceCheckedAt, ...row }) => ({
       ...row,
       // The generated columns come straight from JSON: a number-typed SKU reads back as a number.
       sku: sku === null || sku === undefined ? null : String(sku),
@@ -200,6 +209,8 @@ export async function listAdminProducts(database: Database, query: ProductListQu
               checkedAt: healthCheckedAt.toISOString(),
             }
           : null,
+      priceCheckedAt: priceCheckedAt ? priceCheckedAt.toISOString() : null,
+      priceStale: isPriceStale(priceCheckedAt?.getTime(), staleAfterHours, now),
       createdAt: createdAt.toISOString(),
       updatedAt: updatedAt.toISOString(),
     })),

@@ -3,7 +3,7 @@
  * job can show it, and the next build takes its page down), and the rows removed with it are kept in product_trash
  * for a day, as stored, so Undo writes them back with the same id, slug and data.
  *
- * Kept per product: its row, its analytics events, wishlist entries, link checks and link state, the affiliate_links
+ * Kept per product: its row, its analytics events, wishlist entries, link checks and link state, price history, the affiliate_links
  * row the delete removed (none while another product still uses it), and which pins, clicks and conversions pointed
  * at it (their product_id is set null by the delete and set back by the restore).
  */
@@ -11,7 +11,7 @@ import { and, eq, getTableColumns, isNull, lt, sql, type SQL } from 'drizzle-orm
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Database, Tx } from '../../../db/client.ts';
 import { inJsonList } from '../../../db/sql.ts';
-import { affiliateLinks, categories, clicks, conversions, linkChecks, linkHealth, pins, productAnalytics, products, productTrash, users, wishlists } from '../../../db/schema.ts';
+import { affiliateLinks, categories, clicks, conversions, linkChecks, linkHealth, pins, priceChecks, productAnalytics, products, productTrash, users, wishlists } from '../../../db/schema.ts';
 import { UNDO_DELETE_WINDOW_MS } from '../../domain/admin/undo.ts';
 import { uncategorizedId } from './categories.ts';
 
@@ -23,6 +23,7 @@ const OWNED_TABLES = [
   ['wishlists', wishlists, wishlists.productId],
   ['link_checks', linkChecks, linkChecks.productId],
   ['link_health', linkHealth, linkHealth.productId],
+  ['price_checks', priceChecks, priceChecks.productId],
 ] as const;
 
 /** Rows that only point at the product (set null on delete). */

@@ -13,6 +13,7 @@ import { productTexts, type ProductInput, type ProductUpdate } from '../../domai
 import { adminProductFromRow, productColumns, type AdminProduct } from '../../domain/admin/product-row.ts';
 import { productSlugBase, slugFollowsName } from '../../domain/admin/product-slug.ts';
 import { sanitizeDescription } from '../html-sanitizer.ts';
+import { notePriceCheck } from '../prices/price-checks.ts';
 import { appendAudit, type AuditActor } from './audit.ts';
 import { uncategorizedId } from './categories.ts';
 import { freeProductSlug, isSlugConflict } from './product-slugs.ts';
@@ -81,6 +82,8 @@ async function insertProduct(tx: Tx, actor: AuditActor, input: ProductInput): Pr
     .values({ ...columns, description: sanitizeDescription(columns.description), slug, categoryId, affiliateLinkId: link.id, createdAt: now, updatedAt: now })
     .returning()
     .get();
+  // The admin typed the price and stock: that is when they were last checked.
+  await notePriceCheck(tx, row.id, { price: row.price, salePrice: row.salePrice, inStock: row.inStock, source: 'admin', checkedAt: now });
   const product = answer(row);
   await appendAudit(tx, actor, { action: 'product.create', entityType: 'product', entityId: product.id, summary: createdSummary(product) });
   return product;
@@ -137,6 +140,10 @@ export async function updateProduct(database: Database, actor: AuditActor, id: n
           .where(eq(products.id, id))
           .returning()
           .get();
+        // A changed price, sale price or stock is the admin's check; saving other fields does not re-date the price.
+        if (row.price !== stored.price || row.salePrice !== stored.salePrice || row.inStock !== stored.inStock) {
+          await notePriceCheck(tx, id, { price: row.price, salePrice: row.salePrice, inStock: row.inStock, source: 'admin', checkedAt: now });
+        }
         const before = answer(stored);
         const after = answer(row);
         await appendAudit(tx, actor, { action: 'product.update', entityType: 'product', entityId: id, summary: updatedSummary(before, after) });

@@ -20,6 +20,7 @@ import {
   type BulkJobChanges,
   type UndoResult,
 } from '../../domain/admin/undo.ts';
+import { noteStockChecks } from '../prices/price-checks.ts';
 import { appendAudit, type AuditActor } from './audit.ts';
 import { RestoreConflict, restoreTrashedProducts } from './product-trash.ts';
 
@@ -46,7 +47,7 @@ export async function linkUndoJob(tx: Tx, jobId: number, summary: string, auditI
   await tx.update(undoJobs).set({ summary, auditId: auditId ?? null }).where(eq(undoJobs.id, jobId));
 }
 
-async function undoBulk(tx: Tx, changes: BulkJobChanges): Promise<number> {
+async function undoBulk(tx: Tx, changes: BulkJobChanges, now: Date): Promise<number> {
   const ids = changes.rows.map((row) => row.id);
   const stored = await tx
     .select({ id: products.id, inStock: products.inStock, categoryId: products.categoryId, attributes: products.attributes })
@@ -71,6 +72,8 @@ async function undoBulk(tx: Tx, changes: BulkJobChanges): Promise<number> {
       await tx.update(products).set({ attributes }).where(where);
     } else if (changes.field === 'inStock') {
       await tx.update(products).set({ inStock: group.value === true }).where(where);
+      // Stock set back by the admin: a stock check in each product's history (the price's stamp stays).
+      await noteStockChecks(tx, group.ids.map((id) => ({ id, inStock: group.value === true })), 'admin', now);
     } else {
       await tx.update(products).set({ categoryId: (group.value as number | null | undefined) ?? null }).where(where);
     }
@@ -97,7 +100,7 @@ export async function undoJob(database: Database, actor: AuditActor, jobId: numb
       let restored: number;
       if (job.kind === 'bulk') {
         const changes = bulkJobChangesSchema.parse(job.changes) as BulkJobChanges;
-        restored = await undoBulk(tx, changes);
+        restored = await undoBulk(tx, changes, now);
       } else {
         if (!deleteUndoable(job.createdAt, now)) throw new UndoRefused(410, undoTexts.expired);
         try {

@@ -17,6 +17,8 @@ export interface LinkCheckResult extends Classification {
   url: string;
   method: 'HEAD' | 'GET' | 'HEAD+GET';
   durationMs: number;
+  /** The page a successful GET read (its first CHECK_BODY_BYTES), for the price and stock its structured data states. */
+  page?: { html: string; url: string };
 }
 
 function recorded(method: 'HEAD' | 'GET', url: string, answer: SafeFetchResult): RecordedResponse {
@@ -70,5 +72,7 @@ export async function checkLink(url: string, gate: HostGate, options: LinkFetchO
   if ('failure' in get) return finish(classifyFailure({ requestedUrl: url, code: get.failure.code, message: get.failure.message }), 'HEAD+GET');
   const result = classifyResponse(recorded('GET', url, get.answer), now()) ?? classifyFailure({ requestedUrl: url, code: 'network', message: 'No answer.' });
   if (result.retryAfterMs !== undefined) gate.rest(host, Math.min(result.retryAfterMs, MAX_HOST_REST_MS));
-  return finish(result, 'HEAD+GET');
+  const read = finish(result, 'HEAD+GET');
+  if (get.answer.status >= 200 && get.answer.status < 300 && get.answer.body) read.page = { html: get.answer.body, url: get.answer.url };
+  return read;
 }

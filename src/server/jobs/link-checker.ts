@@ -18,6 +18,9 @@ import { becameFlaggedOutOfStock, nextHealthState, type HealthPolicy, type LinkH
 import { taggedAffiliateUrl } from '../../domain/affiliate-url.ts';
 import { env } from '../env.ts';
 import { requestRebuild } from '../rebuild.ts';
+import { structuredOffer } from '../../domain/admin/scrape/extract.ts';
+import { pagePriceCheck } from '../../domain/prices/price-check.ts';
+import { notePriceCheck, noteStockChecks } from '../prices/price-checks.ts';
 import { checkLink, type LinkCheckResult, type LinkFetchOptions } from './link-check-one.ts';
 import { sharedHostGate, type HostGate } from './link-politeness.ts';
 
@@ -54,6 +57,8 @@ export interface LinkCheckReport {
   deferred: number;
   counts: Partial<Record<LinkHealthClass, number>>;
   markedOutOfStock: number[];
+  /** Products whose page stated a price in its structured data (recorded as a retailer-page check). */
+  pricesChecked: number[];
   finished: boolean;
   stoppedBecause: 'done' | 'budget' | 'aborted' | 'nothing-to-do' | 'run-busy';
 }
@@ -163,8 +168,11 @@ export async function recordCheck(
   database: Database,
   target: Target,
   result: LinkCheckResult,
-  options: { runId: number | null; now: Date; autoMarkOutOfStock: boolean; policy?: HealthPolicy },
+  options: { runId: number | null; now: Date; autoMarkOutOfStock: boolean; policy?: HealthPolicy; onPriceChecked?: (productId: number) => void },
 ): Promise<boolean> {
+  // Parsed before the transaction: reading a page of up to half a megabyte should not hold the write lock.
+  // Only a page the checker found fine states a price a shopper can pay; an out-of-stock page's price is no offer.
+  const offer = result.page && result.class === 'ok' ? structuredOffer(result.page.html, result.page.url) : null;
   return database.run((db) =>
     db.transaction(async (tx) => {
       const stored = await tx.select().from(linkHealth).where(eq(linkHealth.productId, target.id)).get();
@@ -219,10 +227,22 @@ export async function recordCheck(
       // e-mail's record of what each admin was told about it is dropped (link-health-digest.ts).
       if (stored && stored.lastClass !== next.lastClass) await tx.delete(linkHealthMailed).where(eq(linkHealthMailed.productId, target.id));
 
+      // The retailer's page stated its price (and perhaps stock) in structured data: that is a price check.
+      if (offer) {
+        const product = await tx.select({ price: products.price, salePrice: products.salePrice, inStock: products.inStock }).from(products).where(eq(products.id, target.id)).get();
+        if (product) {
+          // Stock stays as stored: marking a product out of stock is the owner's setting's rule (two answers in a row,
+          // below), which one page read must not bypass.
+          await notePriceCheck(tx, target.id, pagePriceCheck(product, { price: offer.price, availability: null }, options.now), options.now.getTime());
+          options.onPriceChecked?.(target.id);
+        }
+      }
+
       if (!options.autoMarkOutOfStock || !becameFlaggedOutOfStock(previous, next)) return false;
       const product = await tx.select({ inStock: products.inStock }).from(products).where(eq(products.id, target.id)).get();
       if (!product?.inStock) return false;
       await tx.update(products).set({ inStock: false }).where(eq(products.id, target.id));
+      await noteStockChecks(tx, [{ id: target.id, inStock: false }], 'retailer-page', options.now);
       await tx.insert(auditLog).values({
         at: options.now,
         userId: null,
@@ -250,7 +270,7 @@ export async function runLinkChecks(database: Database, options: LinkCheckerOpti
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const amazonTag = options.amazonTag ?? env().AMAZON_ASSOCIATE_TAG;
   const leaseMs = budgetMs + 2 * LINK_WORST_CASE_MS;
-  const report: LinkCheckReport = { runId: null, checked: 0, deferred: 0, counts: {}, markedOutOfStock: [], finished: false, stoppedBecause: 'nothing-to-do' };
+  const report: LinkCheckReport = { runId: null, checked: 0, deferred: 0, counts: {}, markedOutOfStock: [], pricesChecked: [], finished: false, stoppedBecause: 'nothing-to-do' };
 
   if (options.runId === undefined && options.startScheduled !== false) await openScheduledRun(database, clock());
   const run = await claimRun(database, options.runId, clock(), leaseMs);
@@ -313,7 +333,13 @@ export async function runLinkChecks(database: Database, options: LinkCheckerOpti
           }
           // A check cut short by the caller says nothing about the link: it is not stored, and stays due.
           if (options.signal?.aborted) return;
-          const marked = await recordCheck(database, target, result, { runId: run.id, now: clock(), autoMarkOutOfStock: autoMark, policy: options.policy });
+          const marked = await recordCheck(database, target, result, {
+            runId: run.id,
+            now: clock(),
+            autoMarkOutOfStock: autoMark,
+            policy: options.policy,
+            onPriceChecked: (id) => report.pricesChecked.push(id),
+          });
           if (marked) report.markedOutOfStock.push(target.id);
           counts[result.class] = (counts[result.class] ?? 0) + 1;
           report.counts[result.class] = (report.counts[result.class] ?? 0) + 1;
@@ -339,7 +365,10 @@ export async function runLinkChecks(database: Database, options: LinkCheckerOpti
 }
 
 async function afterRun(report: LinkCheckReport, options: LinkCheckerOptions): Promise<LinkCheckReport> {
-  // One rebuild for every product this invocation marked out of stock.
-  if (report.markedOutOfStock.length > 0) await (options.rebuild ?? requestRebuild)('link check: marked out of stock');
+  // One rebuild for every product this invocation marked out of stock or whose price its page confirmed (the pages
+  // show the new check time, or the new price).
+  if (report.markedOutOfStock.length > 0 || report.pricesChecked.length > 0) {
+    await (options.rebuild ?? requestRebuild)(report.markedOutOfStock.length > 0 ? 'link check: marked out of stock' : 'link check: prices checked');
+  }
   return report;
 }

@@ -32,6 +32,7 @@ export const productSchema = z.object({
   specifications: jsonObject,
   category: z.object({ name: z.string(), slug: z.string() }).nullable(),
   createdAt: z.date(),
+  priceCheckedAt: z.date().nullable(),
 });
 
 export const categorySchema = z.object({

@@ -11,6 +11,7 @@ import { defaultViewCounts } from '../../domain/catalogue/counts.ts';
 import { drawerCategories, menuPosts } from '../../domain/navigation.ts';
 import { readTime } from '../../domain/product-display/attributes.ts';
 import { dealMayStillShow } from '../../domain/product-display/deal.ts';
+import { isPriceStale, PRICE_SETTING_ID, storedStaleAfterHours } from '../../domain/product-display/price-age.ts';
 import { SNAPSHOT_FORMAT, type SiteSnapshot } from '../../domain/publishing/publish-plan.ts';
 import { linkedProducts } from '../../domain/revenue/linked-products.ts';
 import { renderDescriptionHtml } from '../html-sanitizer.ts';
@@ -40,12 +41,15 @@ export async function readSiteSnapshot({ database, projectRoot, env = process.en
   const amazonTag = env.AMAZON_ASSOCIATE_TAG;
   const productOf = linkedProducts(products, amazonTag);
   const slugOfId = new Map(products.map((product) => [product.id, product.slug]));
+  const staleAfterHours = storedStaleAfterHours(settings.find((setting) => setting.id === PRICE_SETTING_ID)?.value);
   const linksTo: Record<string, string[]> = {};
   const productDigests: Record<string, string> = {};
   for (const product of products) {
     // The deal badge shows only while the deal has hours left: a deal that ended since the last build is a change.
     const dealShows = dealMayStillShow(readTime(product.attributes, 'deal_end_date'), now);
-    productDigests[product.slug] = digest(JSON.stringify({ product, dealShows }));
+    // Likewise a price shows only until it goes stale: a price that went stale since the last build is a change.
+    const priceShows = !isPriceStale(product.priceCheckedAt?.getTime(), staleAfterHours, now);
+    productDigests[product.slug] = digest(JSON.stringify({ product, dealShows, priceShows }));
     if (!/<a\b/i.test(product.description)) continue;
     const offered = new Set<string>();
     renderDescriptionHtml(product.description, amazonTag, (href) => {

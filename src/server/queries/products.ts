@@ -28,6 +28,8 @@ export type ProductRecord = {
   specifications: ProductSpecifications;
   category: ProductCategoryRef | null;
   createdAt: Date;
+  /** When the price was last checked (pages stamp the price with it); null: never. */
+  priceCheckedAt: Date | null;
 };
 
 /**
@@ -64,6 +66,7 @@ export async function listProductsForBuild(database: Database = getDatabase()): 
         attributes: products.attributes,
         specifications: products.specifications,
         createdAt: products.createdAt,
+        priceCheckedAt: products.priceCheckedAt,
         categoryName: categories.name,
         categorySlug: categories.slug,
       })

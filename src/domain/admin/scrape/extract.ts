@@ -108,6 +108,25 @@ export function extractProduct(html: string, pageUrl: string): ScrapeResult {
   };
 }
 
+/** What a page's structured data (schema.org JSON-LD, then microdata) says of its offer, or null when it gives no price. */
+export interface StructuredOffer {
+  price: number;
+  /** Null when the page's data does not say. */
+  availability: boolean | null;
+}
+
+/**
+ * The price and stock a retailer's page states in its structured data, for the link checker's visit. Only structured
+ * data counts: a price guessed from meta tags or the page's text is not a check a shopper can rely on.
+ */
+export function structuredOffer(html: string, pageUrl: string): StructuredOffer | null {
+  if (html.length < MIN_PAGE_LENGTH) return null;
+  const document = parsePage(html);
+  const candidates = [fieldsFromJsonLd(jsonLdBlocks(document), pageUrl), ...microdataProducts(document, pageUrl).map((node) => fieldsFromProduct(node, pageUrl))];
+  const found = candidates.find((fields) => typeof fields.price === 'number' && Number.isFinite(fields.price) && fields.price > 0);
+  return found ? { price: found.price!, availability: found.availability ?? null } : null;
+}
+
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** The description as stored (products.description is HTML): the scraped text escaped in one paragraph, or ''. */

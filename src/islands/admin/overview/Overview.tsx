@@ -11,6 +11,7 @@ import { ui } from '../../ui.ts';
 import { adminApi, adminKeys } from '../api.ts';
 import { useQueryState } from '../frame/use-query-state.ts';
 import LinkHealthCard from '../link-health/LinkHealthCard.tsx';
+import PricesCard from '../prices/PricesCard.tsx';
 import BuildState from './BuildState.tsx';
 import { MessagesList, LatestMessages } from './Messages.tsx';
 import RecentActivity from './RecentActivity.tsx';
@@ -62,6 +63,7 @@ export default function Overview() {
       <Figures data={data} />
       <BuildState status={data.builds} />
       <LinkHealthCard />
+      <PricesCard />
       <div className="grid grid-cols-1 gap-8 xl:grid-cols-2">
         <RecentActivity entries={data.activity} />
         <LatestMessages messages={data.latestMessages} total={data.messages} onShowAll={() => setQuery({ view: 'messages' }, { push: true })} />

@@ -32,6 +32,7 @@ import { useProductTableQuery } from './product-table-query.ts';
 import { selectColumn } from './product-table-select.tsx';
 import CheckLinksButton from '../link-health/CheckLinksButton.tsx';
 import { healthColumn } from '../link-health/health-column.tsx';
+import { priceCheckedColumn } from '../prices/price-column.tsx';
 
 const linkButton = 'font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900';
 
@@ -71,7 +72,7 @@ export default function ManageSection() {
   };
 
   const columns = useMemo(
-    () => [selectColumn(allMatching), thumbnailColumn, nameColumn, categoryColumn, priceColumn, statusColumn, stockColumn, healthColumn, featuredColumn, clicksColumn, conversionsColumn, commissionColumn, updatedColumn],
+    () => [selectColumn(allMatching), thumbnailColumn, nameColumn, categoryColumn, priceColumn, statusColumn, stockColumn, priceCheckedColumn, healthColumn, featuredColumn, clicksColumn, conversionsColumn, commissionColumn, updatedColumn],
     [allMatching],
   );
 

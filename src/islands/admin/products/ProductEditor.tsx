@@ -11,6 +11,7 @@ import { toast } from '../../../lib/toast.ts';
 import { ui } from '../../ui.ts';
 import { adminKeys, toastApiError } from '../api.ts';
 import { useMutation, useQuery, useQueryClient } from '../query.ts';
+import PriceHistory from '../prices/PriceHistory.tsx';
 import ProductForm from './ProductForm.tsx';
 import { productApi, productKeys } from './product-api.ts';
 
@@ -69,6 +70,7 @@ function EditForm({ product, onDone }: { product: AdminProduct; onDone: () => vo
         onCancel={onDone}
         validateOnOpen={product.name === ''}
       />
+      <PriceHistory productId={product.id} />
     </div>
   );
 }

@@ -31,6 +31,7 @@ import {
 import { useProductTableQuery } from './product-table-query.ts';
 import { rowActionColumns } from './product-table-row-actions.tsx';
 import { healthColumn } from '../link-health/health-column.tsx';
+import { priceCheckedColumn } from '../prices/price-column.tsx';
 
 const statusAction: Record<ProductStatus, BulkAction> = { published: 'publish', draft: 'unpublish', active: 'activate' };
 
@@ -68,7 +69,7 @@ export default function ProductsSection() {
       },
       onDelete: (row) => remove.mutateAsync(row),
     });
-    return [thumbnailColumn, nameColumn, categoryColumn, priceColumn, statusColumn, actions.status, stockColumn, healthColumn, actions.featured, ratingColumn, clicksColumn, conversionsColumn, commissionColumn, createdColumn, updatedColumn, actions.actions];
+    return [thumbnailColumn, nameColumn, categoryColumn, priceColumn, statusColumn, actions.status, stockColumn, priceCheckedColumn, healthColumn, actions.featured, ratingColumn, clicksColumn, conversionsColumn, commissionColumn, createdColumn, updatedColumn, actions.actions];
     // change.mutate is stable; busyId is what changes the controls.
   }, [busyId, change.mutate, remove.mutateAsync]);
 

@@ -132,6 +132,11 @@ export default function ProductTableToolbar({ tableQuery }: { tableQuery: Produc
         <option value="">Reviewed or not</option>
         <option value="needed">Needs review</option>
       </FilterSelect>
+      <FilterSelect label="Price checked" value={query.price ?? ''} onChange={(value) => filter({ price: (value || undefined) as ProductFilter['price'] })}>
+        <option value="">Any price age</option>
+        <option value="stale">Stale prices</option>
+        <option value="failing">Failing checks</option>
+      </FilterSelect>
       <FilterSelect label="Link health" value={query.health ?? ''} onChange={(value) => filter({ health: (value || undefined) as ProductFilter['health'] })}>
         <option value="">Any link health</option>
         <option value="problem">Problems</option>

@@ -1,0 +1,12 @@
+/**
+ * The stale limit as the build reads it: the admin's setting from the settings collection (src/content.config.ts), the
+ * default when it was never set (src/domain/product-display/price-age.ts). Not cached in the module: a process that
+ * builds more than once must read each build's own setting (getEntry is a lookup in the data store).
+ */
+import { getEntry } from 'astro:content';
+import { PRICE_SETTING_ID, storedStaleAfterHours } from '../../domain/product-display/price-age.ts';
+
+export async function buildStaleAfterHours(): Promise<number> {
+  const entry = await getEntry('settings', PRICE_SETTING_ID);
+  return storedStaleAfterHours(entry?.data.value);
+}
