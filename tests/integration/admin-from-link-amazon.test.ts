@@ -5,12 +5,14 @@
  * are never fetched; the product is a draft with its ASIN, marketplace and canonical Amazon link; the answer says
  * plainly that Amazon's data needs the Creators API and which fields to fill in; no error text is stored as data.
  */
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { affiliateLinks, products, users } from '../../db/schema.ts';
+import type { CsvImportBatchAnswer, CsvImportFinishAnswer } from '../../src/domain/admin/csv/contract.ts';
 import { fromLinkAnswerSchema } from '../../src/domain/admin/from-link.ts';
 import { taggedAffiliateUrl } from '../../src/domain/affiliate-url.ts';
 import { addProductFromLink } from '../../src/server/admin/from-link.ts';
@@ -151,5 +153,29 @@ describe('short links are followed by their redirects only', () => {
       ok: false,
       message: expect.stringMatching(/does not lead to an Amazon product page/),
     });
+  });
+});
+
+describe('the CSV import without Creators API credentials', () => {
+  it('creates Amazon rows without a title as drafts with their ASIN and marketplace, and the finish answer says why they have no data', async () => {
+    const importId = randomUUID();
+    const rows = [
+      { rowNumber: 2, values: { affiliate_link: 'https://www.amazon.de/dp/B0CSVDE001/ref=sr_1_1' } },
+      { rowNumber: 3, values: { affiliate_link: 'https://www.amazon.com/Yoga-Block-Pair/dp/B0CSVUS001' } },
+      { rowNumber: 4, values: { affiliate_link: 'https://www.amazon.com/s?k=yoga' } },
+    ];
+    lookups.length = 0;
+    const batch = (await (await admin.fetch('/api/admin/products/import', { method: 'POST', json: { importId, batchIndex: 0, rows } })).json()) as CsvImportBatchAnswer;
+    expect(batch.rows.map((row) => row.outcome)).toEqual(['new', 'new', 'error']);
+    expect(batch.rows[2]?.reason).toMatch(/Row 4: title is required/);
+    const finished = (await (await admin.fetch('/api/admin/products/import/finish', { method: 'POST', json: { importId } })).json()) as CsvImportFinishAnswer;
+    expect(finished.amazonNotice).toBe(
+      "2 Amazon products were imported without Amazon's data: it needs Amazon's Creators API, which is not configured on this site (set AMAZON_CREATORS_CREDENTIAL_ID, AMAZON_CREATORS_CREDENTIAL_SECRET and AMAZON_CREATORS_CREDENTIAL_VERSION). Fill in the name, brand, images, price, sale price, availability, rating and features in the editor, or give the rows a title and price.",
+    );
+    const [de, us] = await Promise.all([productRow(batch.rows[0]!.productId!), productRow(batch.rows[1]!.productId!)]);
+    expect(de).toMatchObject({ name: '', status: 'draft', price: 0 });
+    expect(de?.attributes).toMatchObject({ asin: 'B0CSVDE001', marketplace: 'www.amazon.de', needs_review: 'amazon-data' });
+    expect(us).toMatchObject({ name: 'Yoga Block Pair', status: 'draft' });
+    expect(lookups).toEqual([]);
   });
 });
