@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { affiliateLinks, auditLog, products } from '../../db/schema.ts';
 import type { CsvImportBatchAnswer, CsvImportFinishAnswer } from '../../src/domain/admin/csv/contract.ts';
 import { fromLinkAnswerSchema } from '../../src/domain/admin/from-link.ts';
-import { signedInAs } from '../helpers/admin-api.ts';
+import { expectAdminOnly, signedInAs } from '../helpers/admin-api.ts';
 import { fakeItem, startFakeCreators, type FakeCreators } from '../helpers/fake-creators-api.ts';
 import { startLocalApi, type Browser, type LocalApi } from '../helpers/local-api.ts';
 
@@ -100,6 +100,38 @@ describe('the CSV import with the Creators API', () => {
     expect(fake.getItemsCalls.slice(callsBefore).map((call) => call.itemIds.length)).toEqual([10, 2]);
     const audits = await db((d) => d.select().from(auditLog).where(eq(auditLog.action, 'product.amazon')));
     expect(audits).toHaveLength(12);
+  });
+});
+
+describe("the product form's Fill from Amazon", () => {
+  it('answers the fields of the link\'s item in the form\'s terms and stores nothing', async () => {
+    const before = await counts();
+    const response = await admin.fetch('/api/admin/amazon/item', { method: 'POST', json: { url: 'https://smile.amazon.com/gp/product/b001aryu58?psc=1' } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      asin: 'B001ARYU58',
+      marketplace: 'www.amazon.com',
+      canonicalUrl: 'https://www.amazon.com/dp/B001ARYU58',
+      fields: {
+        name: 'Bowflex SelectTech 552 Adjustable Dumbbells',
+        brand: 'BowFlex',
+        imageUrl: 'https://m.media-amazon.com/images/I/main.jpg',
+        galleryImageUrls: ['https://m.media-amazon.com/images/I/main.jpg', 'https://m.media-amazon.com/images/I/side.jpg'],
+        price: 429,
+        salePrice: 379,
+        inStock: true,
+        rating: 4.8,
+        description: '<ul><li>Adjusts from 5 to 52.5 lbs alert(1)</li><li>Replaces 15 sets of weights &amp; racks</li></ul>',
+      },
+    });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('is admin only and refuses a link that is not Amazon\'s with a clear 422', async () => {
+    await expectAdminOnly(api, { method: 'POST', path: '/api/admin/amazon/item', json: { url: 'https://www.amazon.com/dp/B001ARYU58' } });
+    const response = await admin.fetch('/api/admin/amazon/item', { method: 'POST', json: { url: 'https://shop.example/roller' } });
+    expect(response.status).toBe(422);
+    expect((await response.json()).error.title).toBe('Amazon data unavailable');
   });
 });
 

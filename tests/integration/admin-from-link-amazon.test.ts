@@ -179,3 +179,15 @@ describe('the CSV import without Creators API credentials', () => {
     expect(lookups).toEqual([]);
   });
 });
+
+describe("the product form's Fill from Amazon without credentials", () => {
+  it('says which variables are missing and which fields to fill by hand', async () => {
+    const response = await admin.fetch('/api/admin/amazon/item', { method: 'POST', json: { url: 'https://www.amazon.co.uk/dp/B001ARYU58' } });
+    expect(response.status).toBe(422);
+    expect((await response.json()).error).toEqual({
+      title: 'Amazon data unavailable',
+      description:
+        "Amazon's Creators API is not configured: AMAZON_CREATORS_CREDENTIAL_ID, AMAZON_CREATORS_CREDENTIAL_SECRET, AMAZON_CREATORS_CREDENTIAL_VERSION are not set. Amazon's data needs the Creators API; fill in the name, brand, images, price, sale price, availability, rating, features by hand (ASIN B001ARYU58, www.amazon.co.uk).",
+    });
+  });
+});
