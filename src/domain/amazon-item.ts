@@ -116,6 +116,7 @@ const MAX_TITLE = 200;
 
 const clean = (value: string | undefined | null, max = 500): string | null => {
   // Amazon's texts are plain; control characters and tags have no place in a name (the description is sanitized apart).
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
   const text = value?.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim() ?? '';
   return text === '' ? null : text.slice(0, max).trim();
 };

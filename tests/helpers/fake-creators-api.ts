@@ -173,7 +173,7 @@ export async function startFakeCreators(options: { items?: ReturnType<typeof fak
         const authorization = request.headers.authorization;
         const token = /^Bearer ([^,\s]+)(?:, Version \d+\.\d+)?$/.exec(authorization ?? '')?.[1];
         const expiry = token ? tokens.get(token) : undefined;
-        let body: Record<string, unknown> = {};
+        let body: Record<string, unknown>;
         try {
           body = JSON.parse(text) as Record<string, unknown>;
         } catch {
