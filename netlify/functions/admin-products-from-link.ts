@@ -5,6 +5,8 @@
  * is answered 409 { error, existing } with the product that has it, and nothing is stored. Admin only, with every admin write's guards;
  * 422 'Please enter an affiliate link' / 'Please enter a valid URL' for a bad link, 422 'Error processing affiliate
  * link' when the fetcher refuses the target (only the link row stays), 500 with the spec's texts when the database fails.
+ * An Amazon link is never scraped (src/server/admin/from-amazon.ts): the Creators API fills it, or it is a draft with a
+ * message naming the API; Amazon's refusals are 422 (429 with Retry-After when it throttles), nothing stored.
  */
 import { z } from 'zod';
 import { existingProductTexts, fromLinkTexts, linkProblem, MAX_FROM_LINK_BODY_BYTES } from '../../src/domain/admin/from-link.ts';
@@ -34,7 +36,10 @@ export default async (request: Request, context?: AdminContext): Promise<Respons
       const { existing } = error;
       return json({ error: { title: existingProductTexts.title, description: existingProductTexts.description(existing.name) }, existing }, { status: 409 });
     }
-    if (error instanceof FromLinkError) return jsonError(error.status, error.title, error.description);
+    if (error instanceof FromLinkError) {
+      const retryAfter = error.retryAfterMs === null ? undefined : { 'retry-after': String(Math.ceil(error.retryAfterMs / 1000)) };
+      return jsonError(error.status, error.title, error.description, { headers: retryAfter });
+    }
     throw error;
   }
 };

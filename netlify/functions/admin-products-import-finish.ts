@@ -1,14 +1,15 @@
 /**
  * POST /api/admin/products/import/finish { importId }
- * → { importId, batches, counts, linksCompleted, untitledProductIds, scrapesStarted, rebuildRequested }: the end of a
+ * → { importId, batches, counts, linksCompleted, untitledProductIds, scrapesStarted, rebuildRequested, amazonNotice }: the end of a
  * CSV import (issue 11, point 6). The import's links become 'completed', ONE rebuild is requested for the whole import
  * (when it changed anything, the first time it is finished), and the products created without a title are scraped in
- * the background. 404 when no batch of the import was received. Admin only, with the write guards.
+ * the background (Amazon's from the Creators API, never scraped; amazonNotice says when it is not configured). 404 when no batch of the import was received. Admin only, with the write guards.
  */
 import { csvImportFinishRequestSchema, type CsvImportFinishAnswer } from '../../src/domain/admin/csv/contract.ts';
 import { csvTexts } from '../../src/domain/admin/csv/texts.ts';
 import { finishCsvImport } from '../../src/server/admin/csv-import.ts';
 import { afterAdminWrite, authorizeAdmin, type AdminContext } from '../../src/server/admin/endpoint.ts';
+import { amazonImportNotice } from '../../src/server/admin/import-amazon.ts';
 import { scrapeImportedProducts } from '../../src/server/admin/import-scrapes.ts';
 import { getDatabase } from '../../src/server/db.ts';
 import { json, jsonError, readJson } from '../../src/server/http.ts';
@@ -48,6 +49,7 @@ export default async (request: Request, context?: AdminContext): Promise<Respons
     untitledProductIds: finished.untitledProductIds,
     scrapesStarted,
     rebuildRequested,
+    amazonNotice: finished.firstFinish ? await amazonImportNotice(getDatabase(), finished.untitledProductIds) : null,
   };
   return json(answer);
 };

@@ -63,6 +63,24 @@ const EnvSchema = z.object({
   PINTEREST_SCHEDULER: optionalText.pipe(z.enum(['on', 'off']).optional()),
   /** `npm start` runs the link checker on a timer unless this is 'off' (issue 13); scripts/server.ts only when 'on'. */
   LINK_HEALTH_SCHEDULER: optionalText.pipe(z.enum(['on', 'off']).optional()),
+  /**
+   * Amazon's Creators API (src/server/amazon/): the credential an Associates account creates in Associates Central
+   * (id, secret and its version, e.g. 2.1 or 3.1, which names the region's token endpoint). Without all three, Amazon
+   * products are saved as drafts and never scraped.
+   */
+  AMAZON_CREATORS_CREDENTIAL_ID: optionalText,
+  AMAZON_CREATORS_CREDENTIAL_SECRET: optionalText,
+  /** Checked by src/server/amazon/config.ts, which reports an unknown version to the admin rather than failing every function. */
+  AMAZON_CREATORS_CREDENTIAL_VERSION: optionalText,
+  /** The store asked when a link names none (www.amazon.com, www.amazon.co.uk …). */
+  AMAZON_CREATORS_MARKETPLACE: optionalText.transform((value) => value ?? 'www.amazon.com'),
+  /** The partnerTag GetItems needs; defaults to AMAZON_ASSOCIATE_TAG. */
+  AMAZON_CREATORS_PARTNER_TAG: optionalText,
+  /** The API's origin and the token endpoint, for tests against a fake; unset, Amazon's own. */
+  AMAZON_CREATORS_API_BASE: optionalText.pipe(z.url().optional()),
+  AMAZON_CREATORS_TOKEN_URL: optionalText.pipe(z.url().optional()),
+  /** Requests a second to the API (default 1, Amazon's starting allowance). */
+  AMAZON_CREATORS_REQUESTS_PER_SECOND: optionalText.transform((value) => (value === undefined ? 1 : Number(value))).pipe(z.number().positive().max(50)),
   /** Where uploaded images are kept outside Netlify (src/server/media/store.ts); unset, `media/` beside a file database. */
   MEDIA_DIR: optionalText,
 });

@@ -103,12 +103,21 @@ describe('rows of one file naming the same product', () => {
 });
 
 describe('a row without a title', () => {
-  it('is an error when it would create a product, in the preview and the import, instead of a draft named "Amazon"', async () => {
-    const rows = rowsOf('affiliate_link,price\nhttps://www.amazon.com/dp/B0NOTITLE1,49\n');
+  it('is an error when it would create a product, in the preview and the import, instead of a draft named from its URL', async () => {
+    const rows = rowsOf(`affiliate_link,price\n${SHOP}/no-title-roller,49\n`);
     const reason = "Row 2: title is required to create a product (no product matches this row's sku, asin or affiliate_link)";
     expect(await preview(rows)).toEqual([{ rowNumber: 2, outcome: 'error', reason }]);
     expect(await importRows(rows)).toEqual([{ rowNumber: 2, outcome: 'error', reason }]);
-    expect(await db((d) => d.select().from(products).where(eq(products.asin, 'B0NOTITLE1')).all())).toEqual([]);
+    expect(await db((d) => d.select().from(products).where(like(products.affiliateUrl, `${SHOP}/no-title-roller`)).all())).toEqual([]);
+  });
+
+  it('naming an Amazon product, creates a draft with its ASIN to be filled from the Creators API, never named "Amazon"', async () => {
+    const rows = rowsOf('affiliate_link,price\nhttps://www.amazon.com/dp/B0NOTITLE1,49\n');
+    expect(await preview(rows)).toEqual([{ rowNumber: 2, outcome: 'new' }]);
+    expect(await importRows(rows)).toMatchObject([{ rowNumber: 2, outcome: 'new' }]);
+    const [row] = await db((d) => d.select().from(products).where(eq(products.asin, 'B0NOTITLE1')).all());
+    expect(row).toMatchObject({ name: '', price: 49, status: 'draft' });
+    expect(row?.attributes).toMatchObject({ marketplace: 'www.amazon.com', needs_review: 'amazon-data' });
   });
 
   it('updates a product it matches and keeps its name', async () => {

@@ -192,19 +192,19 @@ describe('the fallback draft when the page cannot be read', () => {
     expect(answer).toMatchObject({ scraped: false, failure: { code: 'network' }, product: { name: 'Steel Mace 10kg', status: 'draft' } });
   });
 
-  it('an Amazon link that cannot be reached keeps its URL as given, its platform and ASIN; pages tag it when shown', async () => {
+  it('an Amazon link is never fetched: it keeps its platform, ASIN and canonical link; pages tag it when shown', async () => {
     const url = 'https://www.amazon.com/TheraGun-Elite-Massage-Gun/dp/B0CRHF7D24?ref=sr_1_1';
     const answer = await addProductFromLink(api.temp.database, { id: (await db((d) => d.select().from(users).where(eq(users.role, 'admin')).get()))!.id, email: 'a@example.com' }, url, {
       resolve: async () => {
-        throw Object.assign(new Error('getaddrinfo ENOTFOUND www.amazon.com'), { code: 'ENOTFOUND' });
+        throw new Error('Amazon must not be looked up');
       },
     });
-    expect(answer).toMatchObject({ scraped: false, affiliateLink: { platform: 'amazon', platformProductId: 'B0CRHF7D24' }, product: { name: 'TheraGun Elite Massage Gun' } });
-    expect(answer.warning).toMatch(/could not be reached\. From the link: Amazon, ASIN B0CRHF7D24\. The name "TheraGun Elite Massage Gun" was taken from the link/);
+    expect(answer).toMatchObject({ scraped: false, failure: null, affiliateLink: { platform: 'amazon', platformProductId: 'B0CRHF7D24' }, product: { name: 'TheraGun Elite Massage Gun' } });
+    expect(answer.warning).toMatch(/needs Amazon's Creators API.*ASIN B0CRHF7D24 \(www\.amazon\.com\)/);
     const row = await productRow(answer.product.id);
-    expect(row?.affiliateUrl).toBe(url);
+    expect(row?.affiliateUrl).toBe('https://www.amazon.com/dp/B0CRHF7D24');
     expect(row?.affiliateSource).toBe('amazon');
-    expect(row?.attributes).toMatchObject({ asin: 'B0CRHF7D24', affiliate_network: 'amazon' });
+    expect(row?.attributes).toMatchObject({ asin: 'B0CRHF7D24', affiliate_network: 'amazon', marketplace: 'www.amazon.com' });
     expect(taggedAffiliateUrl(row?.affiliateUrl, 'repwell-20')).toBe('https://www.amazon.com/dp/B0CRHF7D24?tag=repwell-20');
   });
 });
@@ -231,14 +231,14 @@ describe('a failed read never invents a name and never says Success', () => {
     expect(row?.slug).toMatch(/^untitled-draft(-\d+)?$/);
   });
 
-  it('an Amazon link whose page cannot be read keeps the retailer and ASIN from the link and no name (not "Amazon")', async () => {
+  it('an Amazon link without the Creators API keeps the retailer and ASIN from the link and no name (not "Amazon")', async () => {
     const url = 'https://www.amazon.com/dp/B001ARYU58/ref=sr_1_3';
     const answer = await addProductFromLink(api.temp.database, await actor(), url, { resolve: unreachable });
     expect(answer).toMatchObject({ scraped: false, affiliateLink: { platform: 'amazon', platformProductId: 'B001ARYU58' }, product: { name: '', slug: 'b001aryu58' } });
-    expect(answer.warning).toMatch(/From the link: Amazon, ASIN B001ARYU58\. The name, price, image and description are empty/);
+    expect(answer.warning).toMatch(/Saved as a draft with ASIN B001ARYU58 \(www\.amazon\.com\)/);
     const row = await productRow(answer.product.id);
     expect(row).toMatchObject({ name: '', affiliateSource: 'amazon', status: 'draft' });
-    expect(row?.attributes).toMatchObject({ asin: 'B001ARYU58', needs_review: 'scrape-failed' });
+    expect(row?.attributes).toMatchObject({ asin: 'B001ARYU58', needs_review: 'amazon-data' });
   });
 
   it('a shop that stalls (10 s limit) is a draft with the reason, not a refusal', async () => {

@@ -4,14 +4,14 @@ import { detectAffiliatePlatform } from '../../src/domain/admin/affiliate-platfo
 
 describe('detectAffiliatePlatform', () => {
   it.each([
-    ['https://www.amazon.com/Foam-Roller/dp/B08N5WRWNW?ref=sr_1', 'B08N5WRWNW'],
-    ['https://amazon.com/gp/product/b07xyz1234/', 'B07XYZ1234'],
-    ['https://www.amazon.co.uk/dp/B0ABCDEF12', 'B0ABCDEF12'],
-    ['https://www.amazon.de/-/en/dp/B0ABCDEF12/ref=x', 'B0ABCDEF12'],
-    ['https://smile.amazon.com/s?k=foam+roller', null],
-    ['https://amzn.to/3xYz', null],
-  ])('reads Amazon and its ASIN: %s', (url, code) => {
-    expect(detectAffiliatePlatform(url)).toEqual({ platform: 'amazon', productCode: code, network: 'amazon', retailer: 'amazon' });
+    ['https://www.amazon.com/Foam-Roller/dp/B08N5WRWNW?ref=sr_1', 'B08N5WRWNW', 'www.amazon.com'],
+    ['https://amazon.com/gp/product/b07xyz1234/', 'B07XYZ1234', 'www.amazon.com'],
+    ['https://www.amazon.co.uk/dp/B0ABCDEF12', 'B0ABCDEF12', 'www.amazon.co.uk'],
+    ['https://www.amazon.de/-/en/dp/B0ABCDEF12/ref=x', 'B0ABCDEF12', 'www.amazon.de'],
+    ['https://smile.amazon.com/s?k=foam+roller', null, 'www.amazon.com'],
+    ['https://amzn.to/3xYz', null, null],
+  ])('reads Amazon, its ASIN and its marketplace: %s', (url, code, marketplace) => {
+    expect(detectAffiliatePlatform(url)).toEqual({ platform: 'amazon', productCode: code, network: 'amazon', retailer: 'amazon', marketplace });
   });
 
   it.each([

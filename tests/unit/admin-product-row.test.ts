@@ -9,7 +9,7 @@ const now = new Date('2025-03-04T10:00:00Z');
 const amazonUrl = 'https://www.amazon.com/Foam-Roller/dp/B08N5WRWNW?ref=x';
 
 describe('productColumns for a new product', () => {
-  it('stores the defaults: CTA Buy Now, currency USD, unit count 1, date added, the network and ASIN from the URL', () => {
+  it('stores the defaults: CTA Buy Now, currency USD, unit count 1, date added, the network, ASIN and marketplace from the URL', () => {
     const input = productInputSchema.parse({ name: 'Foam Roller', affiliateUrl: amazonUrl });
     const columns = productColumns(input, detectAffiliatePlatform(amazonUrl), null, now);
     expect(columns).toEqual({
@@ -25,7 +25,17 @@ describe('productColumns for a new product', () => {
       affiliateSource: 'amazon',
       commissionRate: null,
       specifications: {},
-      attributes: { currency: 'USD', unit_count: 1, date_added: '2025-03-04', asin: 'B08N5WRWNW', status: 'active', cta: 'Buy Now', affiliate_network: 'amazon', is_featured: false },
+      attributes: {
+        currency: 'USD',
+        unit_count: 1,
+        date_added: '2025-03-04',
+        asin: 'B08N5WRWNW',
+        marketplace: 'www.amazon.com',
+        status: 'active',
+        cta: 'Buy Now',
+        affiliate_network: 'amazon',
+        is_featured: false,
+      },
     });
   });
 

@@ -4,7 +4,7 @@ import { detectAffiliatePlatform } from '../../src/domain/admin/affiliate-platfo
 import { readCsvRow, type CsvRow, type CsvUpsertRow } from '../../src/domain/admin/csv/row.ts';
 import { formRuleProblem } from '../../src/domain/admin/csv/row.ts';
 import { MAX_TAGS, productTexts } from '../../src/domain/admin/product-form.ts';
-import { mergeRow, newProductFromRow, sameProductState, withUpdateMarkers, type CsvProductState } from '../../src/domain/admin/csv/product-state.ts';
+import { amazonRowWithoutTitle, mergeRow, newProductFromRow, sameProductState, withUpdateMarkers, type CsvProductState } from '../../src/domain/admin/csv/product-state.ts';
 
 const URL = 'https://shop.example.com/products/foam-roller';
 const AMAZON = 'https://www.amazon.com/Foam-Roller/dp/B08N5WRWNW?ref=x';
@@ -211,7 +211,7 @@ describe('matching keys', () => {
 });
 
 describe('a new product', () => {
-  it('gets the defaults of spec section 9, the ASIN of its Amazon URL and the imported markers', () => {
+  it('gets the defaults of spec section 9, the ASIN and marketplace of its Amazon URL and the imported markers', () => {
     const row = upsert({ affiliate_link: AMAZON, title: 'Roller', sku: 'RW-1', extra_column: 'kept' }, 9);
     const { state, untitled } = newProductFromRow(row, detectAffiliatePlatform(AMAZON), NOW);
     expect(untitled).toBe(false);
@@ -224,6 +224,7 @@ describe('a new product', () => {
       affiliate_network: 'amazon',
       status: 'draft',
       asin: 'B08N5WRWNW',
+      marketplace: 'www.amazon.com',
       sku: 'RW-1',
       csvImport: true,
       csvRow: 9,
@@ -276,5 +277,27 @@ describe('an update', () => {
   it('marks a changed product updated, with the row and its cells', () => {
     const attributes = withUpdateMarkers(mergeRow(stored, upsert({ affiliate_link: URL, price: '18' }, 12)), upsert({ affiliate_link: URL, price: '18' }, 12), NOW).attributes;
     expect(attributes).toMatchObject({ updated: true, updatedAt: '2026-11-23T10:00:00.000Z', csvImport: true, csvRow: 12, originalCsvData: { affiliate_link: URL, price: '18' } });
+  });
+});
+
+describe('an Amazon row without a title', () => {
+  const AMAZON_ROW = 'https://www.amazon.co.uk/dp/B08N5WRWNW';
+  it('may create a product (its data comes from the Creators API), marked for Amazon data, never named "Amazon"', () => {
+    const row = upsert({ affiliate_link: AMAZON_ROW });
+    expect(amazonRowWithoutTitle(row, detectAffiliatePlatform(AMAZON_ROW))).toBe(true);
+    const { state, untitled } = newProductFromRow(row, detectAffiliatePlatform(AMAZON_ROW), NOW);
+    expect(untitled).toBe(true);
+    expect(state.name).toBe('');
+    expect(state.attributes).toMatchObject({ asin: 'B08N5WRWNW', marketplace: 'www.amazon.co.uk', status: 'draft', needs_review: 'amazon-data' });
+  });
+
+  it('a short link qualifies; an Amazon search page or another shop does not', () => {
+    for (const [url, ok] of [
+      ['https://amzn.to/3xYzAbC', true],
+      ['https://www.amazon.com/s?k=yoga', false],
+      ['https://shop.example/roller', false],
+    ] as const) {
+      expect(amazonRowWithoutTitle(upsert({ affiliate_link: url }), detectAffiliatePlatform(url))).toBe(ok);
+    }
   });
 });

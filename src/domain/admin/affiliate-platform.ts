@@ -4,7 +4,8 @@
  * import reuse it. Short and redirect links (amzn.to, ebay.us, rover.ebay.com, linksynergy, goto.walmart.com) name
  * their platform; a code is read from the destination they carry when they carry one.
  */
-import { asinOf, isAmazonHost } from '../affiliate-url.ts';
+import { isAmazonHost } from '../affiliate-url.ts';
+import { isAmazonShortHost, parseAmazonLink } from '../amazon-asin.ts';
 
 /** affiliate_links.platform (the database's enum; the domain may not import db/). */
 export const affiliatePlatforms = ['amazon', 'rakuten', 'ebay', 'walmart', 'other', 'generic'] as const;
@@ -26,6 +27,8 @@ export interface DetectedPlatform {
    * (amazon, ebay, rakuten, walmart, target, bestbuy, costco); null for a shop the site has no name for.
    */
   retailer: string | null;
+  /** Amazon's store the link points at (www.amazon.co.uk …), as the Creators API names it; null for other platforms and short links. */
+  marketplace?: string | null;
 }
 
 /** Retailers with no platform of their own ('other'): the site's niche shops and the big-box stores. */
@@ -110,8 +113,11 @@ export function detectAffiliatePlatform(url: string): DetectedPlatform {
   if (!parsed) return GENERIC;
   const host = parsed.hostname.toLowerCase().replace(/\.$/, '');
 
-  if (isAmazonHost(host) || onDomain(host, 'amzn.to') || onDomain(host, 'amzn.com') || onDomain(host, 'amzn.eu') || host === 'a.co') {
-    return { platform: 'amazon', productCode: asinOf(parsed), network: 'amazon', retailer: 'amazon' };
+  if (isAmazonHost(host) || isAmazonShortHost(host) || onDomain(host, 'amzn.to') || onDomain(host, 'amzn.com') || onDomain(host, 'amzn.eu') || host === 'a.co') {
+    const link = parseAmazonLink(parsed);
+    const productCode = link?.kind === 'product' ? link.asin : null;
+    const marketplace = link?.kind === 'product' || link?.kind === 'store' ? link.marketplace : null;
+    return { platform: 'amazon', productCode, network: 'amazon', retailer: 'amazon', marketplace };
   }
   if (EBAY_HOST.test(host)) {
     const target = onDomain(host, 'rover.ebay.com') ? destination(parsed, ['mpre', 'loc']) : null;

@@ -9,12 +9,13 @@ import { MAX_NAME_LENGTH } from './product-form.ts';
 /** The attributes key; its value is the reason, one of `needsReviewReasons`. */
 export const NEEDS_REVIEW_ATTRIBUTE = 'needs_review';
 
-export const needsReviewReasons = ['scrape-failed', 'no-title'] as const;
+export const needsReviewReasons = ['scrape-failed', 'no-title', 'amazon-data'] as const;
 export type NeedsReviewReason = (typeof needsReviewReasons)[number];
 
 export const needsReviewLabels: Record<NeedsReviewReason, string> = {
   'scrape-failed': 'Needs review: the product page could not be read',
   'no-title': 'Needs review: imported without a title',
+  'amazon-data': "Needs review: Amazon's data needs the Creators API",
 };
 
 /** The reason a product needs review, or null when it does not. */

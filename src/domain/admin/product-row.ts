@@ -67,6 +67,8 @@ export function productAttributes(
   // Blank keeps a network an import stored (one the form does not list), else follows the URL.
   set('affiliate_network', input.affiliateNetwork ?? (existing ? readText(existing, 'affiliate_network') : null) ?? detected.network);
   set('brand', input.brand);
+  // The Amazon store the link names, for the Creators API (an ASIN is one marketplace's); a form without one keeps it.
+  if (detected.platform === 'amazon' && detected.marketplace) attributes.marketplace = detected.marketplace;
   attributes.is_featured = input.featured;
   // An admin who saved the product from the form has reviewed it.
   delete attributes[NEEDS_REVIEW_ATTRIBUTE];

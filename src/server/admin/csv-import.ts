@@ -27,7 +27,7 @@ import {
 import { matchCategory, type CategoryName } from '../../domain/admin/csv/category-match.ts';
 import { productChanges } from '../../domain/admin/csv/changes.ts';
 import { withDuplicatesRefused } from '../../domain/admin/csv/duplicates.ts';
-import { mergeRow, newProductFromRow, productState, sameProductState, withUpdateMarkers } from '../../domain/admin/csv/product-state.ts';
+import { amazonRowWithoutTitle, mergeRow, newProductFromRow, productState, sameProductState, withUpdateMarkers } from '../../domain/admin/csv/product-state.ts';
 import { readCsvRow, type CsvMatchKeys, type CsvRow, type CsvUpsertRow } from '../../domain/admin/csv/row.ts';
 import { rowTexts } from '../../domain/admin/csv/texts.ts';
 import { NEEDS_REVIEW_ATTRIBUTE } from '../../domain/admin/needs-review.ts';
@@ -153,7 +153,9 @@ export async function previewCsvRows(database: Database, inputs: readonly CsvRow
           changes.length === 0 ? { rowNumber: row.rowNumber, outcome: 'unchanged', productId } : { rowNumber: row.rowNumber, outcome: 'update', productId, changes },
         );
       } else if (earlierNew) results.push({ rowNumber: row.rowNumber, outcome: 'update' });
-      else if (row.patch.name === undefined) results.push({ rowNumber: row.rowNumber, outcome: 'error', reason: rowTexts.titleRequired(row.rowNumber) });
+      else if (row.patch.name === undefined && !amazonRowWithoutTitle(row, detectAffiliatePlatform(row.patch.affiliateUrl))) {
+        results.push({ rowNumber: row.rowNumber, outcome: 'error', reason: rowTexts.titleRequired(row.rowNumber) });
+      }
       else {
         results.push({ rowNumber: row.rowNumber, outcome: 'new' });
         for (const key of keyTexts(row.keys)) newKeys.add(key);
@@ -275,7 +277,9 @@ async function importRow(tx: Tx, work: BatchWork, row: CsvRow): Promise<CsvRowRe
   if ('error' in category) return { rowNumber: row.rowNumber, outcome: 'error', reason: category.error };
   const clean = sanitized(row);
   if (productId === null) {
-    if (row.patch.name === undefined) return { rowNumber: row.rowNumber, outcome: 'error', reason: rowTexts.titleRequired(row.rowNumber) };
+    if (row.patch.name === undefined && !amazonRowWithoutTitle(row, detectAffiliatePlatform(row.patch.affiliateUrl))) {
+      return { rowNumber: row.rowNumber, outcome: 'error', reason: rowTexts.titleRequired(row.rowNumber) };
+    }
     return { rowNumber: row.rowNumber, outcome: 'new', productId: await createFromRow(tx, work, clean, category.id) };
   }
   work.matched.add(productId);
@@ -390,7 +394,7 @@ export async function finishCsvImport(database: Database, actor: AuditActor, imp
               .where(
                 and(
                   inJsonList(products.id, untitled),
-                  sql`json_extract(${products.attributes}, ${`$.${NEEDS_REVIEW_ATTRIBUTE}`}) = 'no-title'`,
+                  sql`json_extract(${products.attributes}, ${`$.${NEEDS_REVIEW_ATTRIBUTE}`}) in ('no-title', 'amazon-data')`,
                 ),
               )
               .orderBy(asc(products.id));

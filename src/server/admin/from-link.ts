@@ -1,15 +1,14 @@
 /**
- * Add by link (issue 11, point 2): the affiliate_links row first (its own transaction and audit entry, so a link
+ * Add by link: the affiliate_links row first (its own transaction and audit entry, so a link
  * whose page never answers is still on record), then the page fetched through the safe fetcher and read, then the
  * product: active with the scraped fields, or the spec's fallback draft marked needs_review. A target the fetcher
  * refuses leaves only the link row and is answered 422 (see src/domain/admin/from-link.ts for why).
  */
-import { eq, or, sql } from 'drizzle-orm';
-import type { Database, Db, Tx } from '../../../db/client.ts';
+import { eq } from 'drizzle-orm';
+import type { Database, Tx } from '../../../db/client.ts';
 import { affiliateLinks, products } from '../../../db/schema.ts';
 import { detectAffiliatePlatform, type DetectedPlatform } from '../../domain/admin/affiliate-platform.ts';
-import { draftWarning, fromLinkTexts, type ExistingProduct, type FromLinkAnswer } from '../../domain/admin/from-link.ts';
-import { linkIdentity, linkSearchNeedle } from '../../domain/admin/link-identity.ts';
+import { draftWarning, fromLinkTexts, type FromLinkAnswer } from '../../domain/admin/from-link.ts';
 import { needsReviewReason } from '../../domain/admin/needs-review.ts';
 import { createdSummary } from '../../domain/admin/product-audit.ts';
 import { adminProductFromRow, productColumns } from '../../domain/admin/product-row.ts';
@@ -19,83 +18,16 @@ import { sanitizeDescription } from '../html-sanitizer.ts';
 import { notePriceCheck } from '../prices/price-checks.ts';
 import { appendAudit, type AuditActor } from './audit.ts';
 import { uncategorizedId } from './categories.ts';
+import { addAmazonProductFromLink, type AmazonFromLinkOptions } from './from-amazon.ts';
+import { DuplicateLinkError, FromLinkError, SAVE_FAILED } from './from-link-errors.ts';
+import { findProductWithLink, productWithLink } from './link-lookup.ts';
 import { freeProductSlug } from './product-slugs.ts';
 import { withSlugRetry } from './product-writes.ts';
 import { scrapePage, type PageRead, type ScrapeOptions } from './scrape-page.ts';
 
-/** A step that failed, answered `{ error: { title: 'Error processing affiliate link', description } }`. */
-export class FromLinkError extends Error {
-  readonly status: 422 | 500;
-  readonly title = fromLinkTexts.failedTitle;
-  readonly description: string;
+export { DuplicateLinkError, FromLinkError } from './from-link-errors.ts';
+export { findProductWithLink } from './link-lookup.ts';
 
-  constructor(status: 422 | 500, description: string, options?: { cause?: unknown }) {
-    super(description, options);
-    this.status = status;
-    this.description = description;
-  }
-}
-
-/** The pasted link is already in the catalogue: answered 409 with the product that has it (nothing stored, nothing fetched). */
-export class DuplicateLinkError extends Error {
-  readonly existing: ExistingProduct;
-
-  constructor(existing: ExistingProduct) {
-    super(`The link is already in the catalogue as product ${existing.id}.`);
-    this.existing = existing;
-  }
-}
-
-/**
- * The product that already has this link: same retailer and product code, or the same address once tracking is
- * dropped (link-identity.ts). The database narrows the rows by a text every such link holds (the product code or the
- * path's last part, in its stored URL, its ASIN attribute or its link row's code); sameProductLink decides.
- */
-export async function findProductWithLink(database: Database, url: string): Promise<ExistingProduct | null> {
-  return database.run((db) => productWithLink(db, url));
-}
-
-/** findProductWithLink inside a transaction (or on a handle the caller already has). */
-async function productWithLink(db: Db | Tx, url: string): Promise<ExistingProduct | null> {
-  const identity = linkIdentity(url);
-  const needle = linkSearchNeedle(url);
-  if (identity === null || needle === null || needle === '') return null;
-  const detected = detectAffiliatePlatform(url);
-  const like = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const rows = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      slug: products.slug,
-      status: products.status,
-      affiliateUrl: products.affiliateUrl,
-      asin: sql<string | null>`json_extract(${products.attributes}, '$.asin')`,
-      linkPlatform: affiliateLinks.platform,
-      linkCode: affiliateLinks.platformProductId,
-    })
-    .from(products)
-    .leftJoin(affiliateLinks, eq(affiliateLinks.id, products.affiliateLinkId))
-    .where(
-      or(
-        sql`${products.affiliateUrl} like ${like} escape '\\'`,
-        detected.productCode ? eq(affiliateLinks.platformProductId, detected.productCode) : undefined,
-        detected.platform === 'amazon' && detected.productCode ? sql`upper(json_extract(${products.attributes}, '$.asin')) = ${detected.productCode}` : undefined,
-      ),
-    )
-    .orderBy(products.id)
-    .limit(200);
-  const match = rows.find(
-    (row) =>
-      linkIdentity(row.affiliateUrl) === identity ||
-      (detected.productCode !== null && row.linkPlatform === detected.platform && row.linkCode === detected.productCode) ||
-      (detected.platform === 'amazon' && typeof row.asin === 'string' && row.asin.toUpperCase() === detected.productCode),
-  );
-  if (!match) return null;
-  return { id: match.id, name: match.name, slug: match.slug, status: match.status ?? 'active', publicPath: `/product/${match.slug}` };
-}
-
-/** What an admin is told when the database refused a write: no driver internals, only that it can be retried. */
-const SAVE_FAILED = 'The database could not save it. Try again.';
 
 async function insertLink(database: Database, actor: AuditActor, url: string) {
   const detected = detectAffiliatePlatform(url);
@@ -155,13 +87,17 @@ async function insertProduct(tx: Tx, actor: AuditActor, url: string, detected: D
   return row;
 }
 
+export type AddFromLinkOptions = ScrapeOptions & AmazonFromLinkOptions;
+
 /**
- * Stores the link, reads its page and creates the product. Throws DuplicateLinkError when a product already has the
+ * Stores the link, reads its page and creates the product (an Amazon link: from-amazon.ts). Throws DuplicateLinkError when a product already has the
  * link (nothing stored), FromLinkError: 500 'Failed to create affiliate
  * link: …' or 'Failed to create product: …' when the database refuses, 422 'Failed to create product: {why}' when
  * the fetcher refuses the target (only the link row is then stored).
  */
-export async function addProductFromLink(database: Database, actor: AuditActor, url: string, options: ScrapeOptions = {}): Promise<FromLinkAnswer> {
+export async function addProductFromLink(database: Database, actor: AuditActor, url: string, options: AddFromLinkOptions = {}): Promise<FromLinkAnswer> {
+  // Amazon's pages are never scraped: their data comes from the Creators API, or the product is a draft (from-amazon.ts).
+  if (detectAffiliatePlatform(url).platform === 'amazon') return addAmazonProductFromLink(database, actor, url, options);
   const existing = await findProductWithLink(database, url);
   if (existing) throw new DuplicateLinkError(existing);
   const { link, detected } = await insertLink(database, actor, url);

@@ -5,7 +5,7 @@
  * time, so a big import neither floods one retailer nor holds many sockets. Each update is one transaction with its
  * audit entry; a page that cannot be read leaves its product as the import made it. The caller requests the rebuild.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { products } from '../../../db/schema.ts';
 import { productSlugBase, slugFollowsName } from '../../domain/admin/product-slug.ts';
@@ -16,11 +16,12 @@ import type { Resolver } from '../outbound/index.ts';
 import { appendAudit, type AuditActor, type AuditAuthor } from './audit.ts';
 import { freeProductSlug } from './product-slugs.ts';
 import { withSlugRetry } from './product-writes.ts';
+import { fillImportedAmazonProducts, isAmazonUrl, type AmazonImportOptions } from './import-amazon.ts';
 import { scrapePage } from './scrape-page.ts';
 
 export const DEFAULT_SCRAPE_CONCURRENCY = 4;
 
-export interface ScrapeImportOptions {
+export interface ScrapeImportOptions extends Pick<AmazonImportOptions, 'amazonClient'> {
   /** Pages fetched at once; default 4. */
   concurrency?: number;
   /** host:port pairs exempt from the fetcher's address rules; defaults to SCRAPE_ALLOWED_HOSTS. */
@@ -30,6 +31,8 @@ export interface ScrapeImportOptions {
   /** Who the audit entries name: the admin who ran the import. Without one they name the import job. */
   actor?: AuditActor;
 }
+
+const inIds = (ids: readonly number[]) => sql`${products.id} in (select value from json_each(${JSON.stringify(ids)}))`;
 
 /** The audit log's author when no admin is given: a job, not a person (user_id stays empty). */
 const IMPORT_JOB: AuditAuthor = { id: null, email: 'csv-import-scrape' };
@@ -81,8 +84,9 @@ async function scrapeOne(database: Database, id: number, options: ScrapeImportOp
 }
 
 /**
- * Scrapes the products the CSV import created without a title, `concurrency` at a time. Failures (a page that
- * cannot be read, a refused target, a product deleted meanwhile, a failed write) are counted, never thrown.
+ * Scrapes the products the CSV import created without a title, `concurrency` at a time; Amazon's are never scraped
+ * but filled from the Creators API when it is configured (import-amazon.ts). Failures (a page that cannot be read, a
+ * refused target, a product deleted meanwhile, a failed write, Amazon's refusal) are counted, never thrown.
  */
 export async function scrapeImportedProducts(
   database: Database,
@@ -90,9 +94,17 @@ export async function scrapeImportedProducts(
   options: ScrapeImportOptions = {},
 ): Promise<{ scraped: number; failed: number }> {
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? DEFAULT_SCRAPE_CONCURRENCY));
-  const queue = [...new Set(productIds)];
-  let scraped = 0;
-  let failed = 0;
+  const ids = [...new Set(productIds)];
+  const urls = ids.length === 0 ? [] : await database.run((db) => db.select({ id: products.id, affiliateUrl: products.affiliateUrl }).from(products).where(inIds(ids)));
+  const amazonIds = new Set(urls.filter((row) => isAmazonUrl(row.affiliateUrl)).map((row) => row.id));
+  const amazon = await fillImportedAmazonProducts(database, [...amazonIds], options.actor ?? IMPORT_JOB, {
+    allowedHosts: options.allowedHosts,
+    resolve: options.resolve,
+    amazonClient: options.amazonClient,
+  });
+  const queue = ids.filter((id) => !amazonIds.has(id));
+  let scraped = amazon.filled;
+  let failed = amazon.failed;
   const worker = async () => {
     for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
       let ok = false;

@@ -36,6 +36,11 @@ export interface SafeFetchOptions {
   userAgent?: string;
   /** Awaited before each redirect is followed (the link checker spaces requests to a host, hops included). */
   beforeRedirect?: (next: URL, signal: AbortSignal) => Promise<void>;
+  /**
+   * A redirect to a URL this accepts is not followed: the answer is the redirect itself (status 3xx, `url` its
+   * target, empty body). Resolving a short link this way never loads the page it leads to.
+   */
+  stopAt?: (next: URL) => boolean;
 }
 
 export interface RedirectHop {
@@ -98,6 +103,7 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
           throw new OutboundError('bad-url', `The page redirected to an invalid URL ('${location}').`);
         }
         redirects.push({ url: target.url.href, status: response.statusCode, location: next.href });
+        if (options.stopAt?.(next)) return { status: response.statusCode, url: next.href, headers: toHeaders(response.headers), body: '', redirects };
         if (visited.has(next.href)) throw new OutboundError('redirect-loop', `The page redirects in a loop (back to ${next.href}).`);
         if (redirects.length > maxRedirects) {
           throw new OutboundError('too-many-redirects', `The page redirected more than ${maxRedirects} times.`);

@@ -146,6 +146,11 @@ export const csvImportFinishAnswerSchema = z.object({
   scrapesStarted: z.number().int(),
   /** Whether this call asked for a rebuild: once per import, and only when a batch changed something. */
   rebuildRequested: z.boolean(),
+  /**
+   * Set when Amazon products were imported without a title while the Creators API is not configured: they are never
+   * scraped, so this says what to configure or fill in. Null otherwise.
+   */
+  amazonNotice: z.string().nullable().default(null),
 });
 export type CsvImportFinishAnswer = z.infer<typeof csvImportFinishAnswerSchema>;
 

@@ -6,6 +6,7 @@
  */
 import { DEFAULT_CTA } from '../../product.ts';
 import type { DetectedPlatform } from '../affiliate-platform.ts';
+import { isAmazonShortHost } from '../../amazon-asin.ts';
 import { NEEDS_REVIEW_ATTRIBUTE, productNameFromUrl } from '../needs-review.ts';
 import { DEFAULT_CURRENCY, DEFAULT_UNIT_COUNT, isoDay, type ProductColumns } from '../product-row.ts';
 import { jsonEqual } from './cells.ts';
@@ -43,6 +44,23 @@ export const IMPORT_MARKER_KEYS = ['csvImport', 'csvRow', 'originalCsvData', 'im
 /** attributes.status of a new row without one (spec section 4: missing becomes draft). */
 export const DEFAULT_IMPORT_STATUS = 'draft';
 
+/**
+ * A row without a title may still create an Amazon product: its data comes from the Creators API after the import
+ * (never from Amazon's pages), so what it needs is the ASIN, in the link, the asin cell, or behind a short link.
+ */
+export function amazonRowWithoutTitle(row: CsvUpsertRow, detected: DetectedPlatform): boolean {
+  if (row.patch.name !== undefined || detected.platform !== 'amazon') return false;
+  return row.keys.asin !== null || isAmazonShortHost(hostOf(row.patch.affiliateUrl));
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
+}
+
 export interface NewCsvProduct {
   state: CsvProductState;
   /** No title: named from the URL, a draft marked needs_review 'no-title', to be scraped after the import. */
@@ -61,11 +79,12 @@ export function newProductFromRow(row: CsvUpsertRow, detected: DetectedPlatform,
     affiliate_network: detected.network,
     status: DEFAULT_IMPORT_STATUS,
     ...(row.urlAsin ? { asin: row.urlAsin } : {}),
+    ...(detected.marketplace ? { marketplace: detected.marketplace } : {}),
     ...patch.attributes,
   };
   if (untitled) {
     attributes.status = 'draft';
-    attributes[NEEDS_REVIEW_ATTRIBUTE] = 'no-title';
+    attributes[NEEDS_REVIEW_ATTRIBUTE] = detected.platform === 'amazon' ? 'amazon-data' : 'no-title';
   }
   Object.assign(attributes, markers(row, now, 'imported'));
   return {

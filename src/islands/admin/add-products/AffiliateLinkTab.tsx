@@ -156,7 +156,8 @@ export default function AffiliateLinkTab() {
       <form noValidate className={`${ui.card} space-y-4 p-5`} onSubmit={(event) => void submit(event)}>
         <p className="text-sm text-ink-muted">
           Paste a product link from a retailer or an affiliate network. The site reads the product page and creates the listing; a page it cannot
-          read becomes a draft for you to complete.
+          read becomes a draft for you to complete. Amazon links (amzn.to too) are filled from Amazon&apos;s Creators API, never from Amazon&apos;s
+          pages.
         </p>
         <Field
           label="Affiliate link"

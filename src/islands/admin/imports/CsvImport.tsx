@@ -35,6 +35,8 @@ interface Summary {
   counts: CsvImportCounts;
   errors: RowError[];
   failure: string | null;
+  /** Why imported Amazon products have no data (the Creators API is not configured); null otherwise. */
+  notice: string | null;
 }
 
 const describe = (error: unknown) => (error instanceof ApiError ? error.description : error instanceof Error ? error.message : String(error));
@@ -147,10 +149,12 @@ export default function CsvImport() {
       }
     }
     // What was written gets its links completed and its rebuild, even when a later batch failed.
+    let notice: string | null = null;
     if (sentBatches > 0) {
       try {
         const finished = await importApi.finish(importId);
         counts = finished.counts;
+        notice = finished.amazonNotice;
       } catch (error) {
         failure ??= error;
       }
@@ -160,7 +164,7 @@ export default function CsvImport() {
     const previewErrors = rows.filter((row) => row.state === 'error').length;
     const totals = { ...counts, errors: counts.errors + previewErrors };
     errors.sort((a, b) => a.rowNumber - b.rowNumber);
-    setSummary({ counts: totals, errors, failure: failure === null ? null : describe(failure) });
+    setSummary({ counts: totals, errors, failure: failure === null ? null : describe(failure), notice });
     setStage('imported');
     if (failure === null) {
       const text = importSuccessfulText(counts);
@@ -216,7 +220,7 @@ export default function CsvImport() {
           </div>
         )}
       </section>
-      {summary && <ImportSummary counts={summary.counts} errors={summary.errors} failure={summary.failure} />}
+      {summary && <ImportSummary counts={summary.counts} errors={summary.errors} failure={summary.failure} notice={summary.notice} />}
       {rows && !summary && <PreviewTable rows={rows} />}
     </div>
   );

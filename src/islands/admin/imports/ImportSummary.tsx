@@ -12,7 +12,17 @@ export interface RowError {
   reason: string;
 }
 
-export function ImportSummary({ counts, errors, failure }: { counts: CsvImportCounts; errors: readonly RowError[]; failure: string | null }) {
+export function ImportSummary({
+  counts,
+  errors,
+  failure,
+  notice = null,
+}: {
+  counts: CsvImportCounts;
+  errors: readonly RowError[];
+  failure: string | null;
+  notice?: string | null;
+}) {
   const [page, setPage] = useState(1);
   const current = pageOf(errors, page, PAGE_ERRORS);
   const figures: [string, number][] = [
@@ -29,6 +39,11 @@ export function ImportSummary({ counts, errors, failure }: { counts: CsvImportCo
       {failure && (
         <p role="alert" className="text-sm font-medium text-sale">
           The import stopped: {failure}
+        </p>
+      )}
+      {notice && (
+        <p role="status" className="rounded-lg border border-line bg-muted/60 p-3 text-sm font-medium text-ink">
+          {notice}
         </p>
       )}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">

@@ -22,6 +22,8 @@ import { toast } from '../../../lib/toast.ts';
 import { ui } from '../../ui.ts';
 import { Field, inputProps } from '../ui/Field.tsx';
 import { ImageUploadButton } from '../media/ImageUploadButton.tsx';
+import type { AmazonLookupAnswer } from '../../../domain/admin/amazon-lookup.ts';
+import { AmazonFill } from './product-form-amazon.tsx';
 import { CategorySelect } from './product-form-category.tsx';
 import { GalleryInputs } from './product-form-gallery.tsx';
 import { TagInput } from './product-form-tags.tsx';
@@ -76,6 +78,21 @@ export default function ProductForm({ defaultValues, submitLabel, pending, onSub
   }, [validateOnOpen, form]);
   const errors = form.formState.errors;
   const name = useWatch({ control: form.control, name: 'name' });
+  const affiliateUrl = useWatch({ control: form.control, name: 'affiliateUrl' });
+  // What the admin asked Amazon for replaces the form's values; a description already written is kept.
+  const fillFromAmazon = ({ asin, fields }: AmazonLookupAnswer) => {
+    const set = (field: Parameters<typeof form.setValue>[0], value: unknown) => form.setValue(field, value as never, { shouldDirty: true, shouldValidate: true });
+    if (fields.name) set('name', fields.name);
+    if (fields.brand) set('brand', fields.brand);
+    if (fields.imageUrl) set('imageUrl', fields.imageUrl);
+    if (fields.galleryImageUrls.length > 0) set('galleryImageUrls', fields.galleryImageUrls);
+    if (fields.price !== null) set('price', String(fields.price));
+    set('salePrice', fields.salePrice === null ? '' : String(fields.salePrice));
+    set('inStock', fields.inStock);
+    if (fields.rating !== null) set('rating', String(fields.rating));
+    if (fields.description && !form.getValues('description')?.trim()) set('description', fields.description);
+    set('asin', asin);
+  };
   const register = (field: Parameters<typeof form.register>[0], ids: { id: string; describedBy: string | undefined }) =>
     inputProps(form.register(field), ids, errors[field as keyof typeof errors]?.message as string | undefined);
 
@@ -97,6 +114,7 @@ export default function ProductForm({ defaultValues, submitLabel, pending, onSub
           <Field label="Affiliate URL (required)" error={errors.affiliateUrl?.message} hint="The retailer link shoppers follow; its platform is detected from the address.">
             {(ids) => <input type="url" inputMode="url" autoComplete="off" placeholder="https://" className={ui.input} {...register('affiliateUrl', ids)} />}
           </Field>
+          <AmazonFill url={affiliateUrl ?? ''} onFilled={fillFromAmazon} />
         </div>
         <div className="sm:col-span-2">
           <Field
