@@ -97,6 +97,9 @@ describe('the CSV import with the Creators API', () => {
     expect(first).toMatchObject({ name: 'Imported Item 0', price: 20, rating: 4.1, slug: 'imported-item-0' });
     expect(first?.attributes).toMatchObject({ asin: 'B0CSV00000', marketplace: 'www.amazon.com', brand: 'Acme', status: 'draft' });
     expect(first?.attributes.needs_review).toBeUndefined();
+    // Amazon's price is a check of it: stamped, by the Creators API.
+    expect(first).toMatchObject({ priceSource: 'creators-api' });
+    expect(first?.priceCheckedAt).toBeInstanceOf(Date);
     expect(fake.getItemsCalls.slice(callsBefore).map((call) => call.itemIds.length)).toEqual([10, 2]);
     const audits = await db((d) => d.select().from(auditLog).where(eq(auditLog.action, 'product.amazon')));
     expect(audits).toHaveLength(12);
@@ -151,7 +154,9 @@ describe('add by link with the Creators API', () => {
       imageUrl: 'https://m.media-amazon.com/images/I/main.jpg',
       affiliateUrl: 'https://www.amazon.com/dp/B001ARYU58',
       status: 'active',
+      priceSource: 'creators-api',
     });
+    expect(row?.priceCheckedAt).toBeInstanceOf(Date);
     // The feature's markup is dropped and its text kept: Amazon's texts are plain.
     expect(row?.description).toBe('<ul><li>Adjusts from 5 to 52.5 lbs alert(1)</li><li>Replaces 15 sets of weights &amp; racks</li></ul>');
     expect(row?.attributes).toMatchObject({

@@ -20,6 +20,7 @@ import type { CreatorsClient } from '../amazon/creators-client.ts';
 import { CreatorsApiError, creatorsClient, fetchAmazonItems } from '../amazon/items.ts';
 import { resolveAmazonLink, type FollowOptions } from '../amazon/short-link.ts';
 import { sanitizeDescription } from '../html-sanitizer.ts';
+import { notePriceCheck } from '../prices/price-checks.ts';
 import { appendAudit, type AuditActor } from './audit.ts';
 import { uncategorizedId } from './categories.ts';
 import { DuplicateLinkError, FromLinkError, SAVE_FAILED } from './from-link-errors.ts';
@@ -89,6 +90,10 @@ export async function addAmazonProductFromLink(database: Database, actor: AuditA
             })
             .returning()
             .get();
+          // The price Amazon's API gave is a check of it, stamped now; a draft without one has no price to stamp.
+          if (item && row.price > 0) {
+            await notePriceCheck(tx, row.id, { price: row.price, salePrice: row.salePrice, inStock: row.inStock, source: 'creators-api', checkedAt: now });
+          }
           await appendAudit(tx, actor, {
             action: 'product.create',
             entityType: 'product',

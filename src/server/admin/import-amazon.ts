@@ -17,6 +17,7 @@ import type { CreatorsClient } from '../amazon/creators-client.ts';
 import { amazonApiStatus, CreatorsApiError, creatorsClient, fetchAmazonItems, type AmazonItemResult } from '../amazon/items.ts';
 import { resolveAmazonLink, type FollowOptions } from '../amazon/short-link.ts';
 import { sanitizeDescription } from '../html-sanitizer.ts';
+import { notePriceCheck } from '../prices/price-checks.ts';
 import { appendAudit, type AuditAuthor } from './audit.ts';
 import { freeProductSlug } from './product-slugs.ts';
 import { withSlugRetry } from './product-writes.ts';
@@ -83,6 +84,11 @@ export async function fillImportedAmazonProducts(database: Database, ids: readon
                 updatedAt: new Date(),
               })
               .where(eq(products.id, id));
+            if (item) {
+              // What Amazon's API gave for price and stock is a check of them, stamped now.
+              const filledRow = await tx.select({ price: products.price, salePrice: products.salePrice, inStock: products.inStock }).from(products).where(eq(products.id, id)).get();
+              if (filledRow && filledRow.price > 0) await notePriceCheck(tx, id, { ...filledRow, source: 'creators-api', checkedAt: new Date() });
+            }
             const fields = Object.keys(changes).filter((key) => key !== 'attributes');
             await appendAudit(tx, actor, {
               action: 'product.amazon',
