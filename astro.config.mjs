@@ -2,11 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
-import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
-import { noJsPageOf } from './src/domain/catalogue/no-js.ts';
-import { canonicalForPrerenderedPath } from './src/domain/catalogue/view.ts';
-import { catalogueRewrites } from './src/integrations/catalogue-rewrites.ts';
 import { inlineScriptHashes } from './src/integrations/inline-script-hashes.ts';
 import { disclosureCheck } from './src/integrations/disclosure-check.ts';
 import { headScript } from './src/integrations/head-script.ts';
@@ -16,11 +12,10 @@ import { earlyClicksScript } from './src/components/early-clicks-script.ts';
 import { clickTrackingScript } from './src/components/click-tracking-script.ts';
 import { priceAgeScript } from './src/components/price-age/price-age-script.ts';
 import { chunkRecoveryScript } from './src/components/chunk-recovery-script.ts';
-import { isIndexablePath } from './src/domain/indexing.ts';
-import { renderOnly, withWholeSitePages } from './src/integrations/render-only.ts';
-import { productRedirects } from './src/integrations/product-redirects.ts';
+import { renderOnly } from './src/integrations/render-only.ts';
+import { siteFileIntegrations, siteUrl } from './src/integrations/site-files.ts';
 
-const site = process.env.SITE_URL || `http://localhost:${process.env.PORT || 8888}`;
+const site = siteUrl();
 
 export default defineConfig({
   site,
@@ -34,26 +29,14 @@ export default defineConfig({
   // Four pages in flight: rendering one while others are written out. At 10,000 products the build
   // otherwise waited on file writes for about 15 s (measured with --cpu-prof).
   build: { format: 'file', concurrency: 4 },
-  // sitemap-index.xml lists public content only: per-user, admin and not-found pages stay out.
-  // Pre-rendered catalogue views (/products/category/x) are listed under their canonical URL.
   integrations: [
     // Partial builds render only the pages an edit touches (src/server/publishing/partial-build.ts).
     renderOnly(),
     react(),
     // client:interaction: islands hydrated on first interaction, so a page loads React only when it is needed.
     interactionDirective(),
-    withWholeSitePages(sitemap({
-      // The catalogue's copies for readers without JavaScript are noindex: they stand for /products?search=… and the like.
-      filter: (page) => isIndexablePath(page) && !noJsPageOf(new URL(page).pathname),
-      serialize(item) {
-        const canonical = canonicalForPrerenderedPath(new URL(item.url).pathname);
-        return canonical ? { ...item, url: new URL(canonical, site).href } : item;
-      },
-    })),
-    // /products?category=x serves the page built for x, for readers and crawlers without JavaScript.
-    catalogueRewrites(),
-    // /product/{old slug} answers 301 with the renamed product's page.
-    productRedirects(),
+    // The sitemap, the catalogue rewrites and renamed products' old addresses, from every page (site-files.ts).
+    ...siteFileIntegrations(site),
     // Content-Security-Policy in a <meta> first in every page's head (ContentSecurityPolicy.astro), decided here once:
     // scripts from this site's own files ('self') and the hash of every inline script the site writes (the project's
     // is:inline scripts, the scripts below written out at build time, Astro's island loader), so no 'unsafe-inline'

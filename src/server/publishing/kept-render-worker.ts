@@ -12,8 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { enableCompileCache } from 'node:module';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
-import type { AstroIntegration } from 'astro';
+import { siteUrl } from '../../integrations/site-files.ts';
 import { getDatabase } from '../db.ts';
 import { describeViolation, disclosureFailureMessage } from '../disclosure/site-check.ts';
 import { renderWithKeptRenderer, withDisclosureCheck, type KeptRenderList, type KeptRenderSelection } from './kept-render.ts';
@@ -31,14 +30,12 @@ process.env.NODE_ENV ??= 'production';
 // with the renderer (a fresh renderer starts a fresh cache).
 enableCompileCache(join(resolve(values.kept), '.compile-cache'));
 const projectRoot = process.cwd();
-const { default: config } = (await import(pathToFileURL(resolve(projectRoot, 'astro.config.mjs')).href)) as {
-  default: { site: string; integrations: AstroIntegration[] };
-};
+const site = siteUrl();
 const selection = JSON.parse(readFileSync(values.selection, 'utf8')) as KeptRenderSelection;
 const database = getDatabase();
 try {
-  const { result, violations } = await withDisclosureCheck(projectRoot, new URL(config.site).origin, () =>
-    renderWithKeptRenderer({ keptDir: resolve(values.kept!), outDir: resolve(values.out!), selection, previousInputs: selection.previousInputs, projectRoot, database, config }),
+  const { result, violations } = await withDisclosureCheck(projectRoot, new URL(site).origin, () =>
+    renderWithKeptRenderer({ keptDir: resolve(values.kept!), outDir: resolve(values.out!), selection, previousInputs: selection.previousInputs, projectRoot, database, site }),
   );
   if (violations.length > 0) {
     // As build-worker.ts: every violation to the log, the message for the build's error (builder.ts).

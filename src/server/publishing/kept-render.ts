@@ -14,18 +14,16 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { AstroIntegration } from 'astro';
 import type { Database } from '../../../db/client.ts';
 import { KEPT_RENDERER_FACTS, type KeptRendererFacts } from '../../integrations/kept-renderer.ts';
 import { selects, type RenderSelection } from '../../integrations/render-only.ts';
+import { siteFileIntegrations } from '../../integrations/site-files.ts';
 import type { PageViolation } from '../disclosure/check-files.ts';
 import { finishRenderCheck, startRenderCheck } from '../disclosure/render-check.ts';
 import { provideContentStore } from './content-store.ts';
 import { databaseCollections } from './database-collections.ts';
 import { declaredPageInputs, keepUnchangedPages, UNCHANGED_HEADER } from './page-inputs.ts';
 
-/** The integrations whose astro:build:done writes files from the list of pages, by name, in the order they run. */
-const SITE_FILE_INTEGRATIONS = ['@astrojs/sitemap', 'repwell:catalogue-rewrites', 'repwell:product-redirects'];
 /** Public files those integrations add to (Astro copies public/ before astro:build:done). */
 const PUBLIC_FILES_EXTENDED = ['_redirects'];
 
@@ -54,8 +52,8 @@ export interface KeptRenderOptions {
   selection: RenderSelection;
   projectRoot: string;
   database: Database;
-  /** The resolved Astro config's integrations and site (astro.config.mjs). */
-  config: { site: string; integrations: AstroIntegration[] };
+  /** The site's address (astro.config.mjs's `site`). */
+  site: string;
 }
 
 /** What the kept-render worker is given (its --selection file). */
@@ -101,7 +99,7 @@ export async function renderWithKeptRenderer(options: KeptRenderOptions): Promis
   const pathsMs = performance.now() - started;
 
   started = performance.now();
-  const origin = new URL(options.config.site).origin;
+  const origin = new URL(options.site).origin;
   const selected = all.filter(({ pathname, route }) => selects(options.selection, pathname, route.component));
   keepUnchangedPages(options.previousInputs);
   let unchanged = 0;
@@ -150,17 +148,19 @@ export async function withDisclosureCheck<T>(projectRoot: string, siteOrigin: st
  * the row parsed by the collection's schema).
  */
 async function readDatabaseCollections(database: Database): Promise<Map<string, Map<string, unknown>>> {
-  const collections = databaseCollections(database);
-  const store = new Map<string, Map<string, unknown>>();
-  for (const [name, collection] of Object.entries(collections)) {
-    const rows = (await collection.list()) as Record<string, unknown>[];
-    const idOf = collection.idOf as (row: Record<string, unknown>) => string;
-    store.set(name, new Map(rows.map((row) => [idOf(row), { id: idOf(row), data: collection.schema.parse(row) }])));
-  }
-  return store;
+  // Side by side, as Astro runs the loaders: the categories' counts share the products' read.
+  const collections = Object.entries(databaseCollections(database));
+  const read = await Promise.all(
+    collections.map(async ([name, collection]) => {
+      const rows = (await collection.list()) as Record<string, unknown>[];
+      const idOf = collection.idOf as (row: Record<string, unknown>) => string;
+      return [name, new Map(rows.map((row) => [idOf(row), { id: idOf(row), data: collection.schema.parse(row) }]))] as const;
+    }),
+  );
+  return new Map(read);
 }
 
-/** Runs the site-file integrations' astro:build:done over every page, into outDir. */
+/** Runs the site-file integrations' astro:build:done over every page, into outDir, as Astro's build does. */
 async function writeSiteFiles(options: KeptRenderOptions, app: KeptApp, pages: { pathname: string }[]): Promise<void> {
   for (const file of PUBLIC_FILES_EXTENDED) {
     const source = join(options.projectRoot, 'public', file);
@@ -173,10 +173,9 @@ async function writeSiteFiles(options: KeptRenderOptions, app: KeptApp, pages: {
     .map(({ routeData }) => routeData)
     .filter((route) => route.pathname !== undefined)
     .map((route) => ({ type: route.type, pathname: route.pathname, pattern: route.route, generate: () => route.pathname, fallbackRoutes: [] }));
-  const config = { site: options.config.site, base: '/', trailingSlash: 'never', build: { format: 'file' } };
-  for (const name of SITE_FILE_INTEGRATIONS) {
-    const integration = options.config.integrations.find((candidate) => candidate.name === name);
-    if (!integration) throw new Error(`the integration ${name} is not in the config`);
+  // The parts of astro.config.mjs these integrations read.
+  const config = { site: options.site, base: '/', trailingSlash: 'never', build: { format: 'file' } };
+  for (const integration of siteFileIntegrations(options.site)) {
     const hooks = integration.hooks as Record<string, ((params: Record<string, unknown>) => unknown) | undefined>;
     await hooks['astro:routes:resolved']?.({ routes, logger });
     await hooks['astro:config:done']?.({ config, logger });
