@@ -59,6 +59,7 @@ try {
     keptRenderer: { dir: keptRendererDir(projectRoot, out), render: (options) => renderFromKept(options) },
   });
   const summary = result.summary;
+  const { timings } = result;
   // The record only matters to `npm start` (without it, it does not serve this build); Netlify would publish it for nothing.
   if (process.env.NETLIFY !== 'true') writeBuildRecord(target, fingerprint);
   folders?.publish(target);
@@ -75,7 +76,11 @@ try {
   );
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const parts = [
-    summary.pages !== undefined ? `${summary.pages} pages indexed` : undefined,
+    `snapshot ${(timings.snapshot / 1000).toFixed(1)} s`,
+    result.renderedWith === 'kept renderer' ? `render ${(timings.render / 1000).toFixed(1)} s` : undefined,
+    timings.merge !== undefined ? `merge ${(timings.merge / 1000).toFixed(1)} s` : undefined,
+    timings.index !== undefined ? `article index ${(timings.index / 1000).toFixed(1)} s` : undefined,
+    result.renderedWith === 'astro' && summary.pages !== undefined ? `${summary.pages} pages indexed` : undefined,
     summary.astroMs !== undefined ? `astro ${(summary.astroMs / 1000).toFixed(1)} s` : undefined,
     summary.checkMs !== undefined ? `disclosure check of ${summary.checkedPages} pages ${(summary.checkMs / 1000).toFixed(1)} s` : undefined,
     summary.indexMs !== undefined ? `pagefind ${(summary.indexMs / 1000).toFixed(1)} s` : undefined,

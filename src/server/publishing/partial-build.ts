@@ -82,15 +82,19 @@ export interface PublishResult {
   /** What rendered them: Astro's whole pipeline, or the renderer the last build kept. */
   renderedWith: 'astro' | 'kept renderer';
   summary: BuildSummary;
+  /** Where the time went, in ms: reading what the site is made of, rendering, merging into the last build, indexing. */
+  timings: { snapshot: number; render: number; merge?: number; index?: number };
 }
 
 export async function publishSite(options: PublishOptions): Promise<PublishResult> {
+  const started = performance.now();
   const snapshot = await readSiteSnapshot({ database: options.database, projectRoot: options.projectRoot, env: options.env, now: options.now });
+  const snapshotMs = performance.now() - started;
   const previous = options.previousDir ? readPublishState(options.previousDir) : undefined;
   const plan = planPublish(previous?.snapshot, snapshot);
   if (plan.kind === 'partial' && previous && options.previousDir) {
     try {
-      return await partialBuild(options, options.previousDir, previous, snapshot, plan);
+      return await partialBuild(options, options.previousDir, previous, snapshot, plan, snapshotMs);
     } catch (error) {
       // A partial build that cannot complete (the last build's files gone, a page the plan did not foresee) is not
       // a failed publish: the full build makes the same site.
@@ -98,10 +102,10 @@ export async function publishSite(options: PublishOptions): Promise<PublishResul
       rmSync(options.outDir, { recursive: true, force: true });
     }
   }
-  return fullBuild(options, snapshot, plan.kind === 'full' ? plan : { kind: 'full', reason: 'the partial build could not complete' });
+  return fullBuild(options, snapshot, plan.kind === 'full' ? plan : { kind: 'full', reason: 'the partial build could not complete' }, snapshotMs);
 }
 
-async function fullBuild(options: PublishOptions, snapshot: SiteSnapshot, plan: PublishPlan): Promise<PublishResult> {
+async function fullBuild(options: PublishOptions, snapshot: SiteSnapshot, plan: PublishPlan, snapshotMs: number): Promise<PublishResult> {
   const listFile = join(dirname(options.outDir), `.page-list-${process.pid}-${Date.now()}.json`);
   const inputsFile = `${listFile}.inputs.json`;
   try {
@@ -111,7 +115,7 @@ async function fullBuild(options: PublishOptions, snapshot: SiteSnapshot, plan: 
     const inputs = JSON.parse(readFileSync(inputsFile, 'utf8')) as Record<string, string>;
     const pages = pageFiles(options.outDir, pathnames, () => undefined);
     writePublishState(options.outDir, { snapshot, pages, renderer: keep.id, inputs });
-    return { plan, rendered: Object.keys(pages).length, removed: 0, unchanged: 0, renderedWith: 'astro', summary };
+    return { plan, rendered: Object.keys(pages).length, removed: 0, unchanged: 0, renderedWith: 'astro', summary, timings: { snapshot: snapshotMs, render: summary.ms } };
   } finally {
     rmSync(listFile, { force: true });
     rmSync(inputsFile, { force: true });
@@ -124,6 +128,7 @@ async function partialBuild(
   previous: PublishState,
   snapshot: SiteSnapshot,
   plan: Extract<PublishPlan, { kind: 'partial' }>,
+  snapshotMs: number,
 ): Promise<PublishResult> {
   const stage = mkdtempSync(join(dirname(options.outDir), '.partial-'));
   try {
@@ -162,6 +167,7 @@ async function partialBuild(
       rmSync(inputsFile, { force: true });
     }
 
+    const mergeStarted = performance.now();
     linkTree(previousDir, options.outDir);
     const staged = listFiles(stage);
     for (const file of staged) moveOver(join(stage, file), join(options.outDir, file));
@@ -180,13 +186,24 @@ async function partialBuild(
       removeEmptyFolders(dirname(join(options.outDir, file)), options.outDir);
       removed += 1;
     }
+    const indexStarted = performance.now();
     if (plan.everyOtherPage) await indexArticles(options.outDir);
+    const indexMs = performance.now() - indexStarted;
     // A page kept from the last build keeps its digest; a page the site no longer has loses it.
     const inputs = Object.fromEntries(
       Object.entries({ ...previous.inputs, ...declared }).filter(([path]) => pages[path] !== undefined),
     );
     writePublishState(options.outDir, { snapshot, pages, renderer, inputs });
-    return { plan, rendered: staged.filter((file) => kept.has(file)).length, removed, unchanged: summary.unchangedPages ?? 0, renderedWith: renderer === previous.renderer && renderer !== undefined ? 'kept renderer' : 'astro', summary };
+    const mergeMs = performance.now() - mergeStarted - indexMs;
+    return {
+      plan,
+      rendered: staged.filter((file) => kept.has(file)).length,
+      removed,
+      unchanged: summary.unchangedPages ?? 0,
+      renderedWith: renderer === previous.renderer && renderer !== undefined ? 'kept renderer' : 'astro',
+      summary,
+      timings: { snapshot: snapshotMs, render: summary.ms, merge: mergeMs, index: indexMs },
+    };
   } finally {
     rmSync(stage, { recursive: true, force: true });
   }
