@@ -12,14 +12,17 @@
  * over every page.
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { servedPath } from '../../domain/page-path.ts';
 import type { Database } from '../../../db/client.ts';
 import { KEPT_RENDERER_FACTS, type KeptRendererFacts } from '../../integrations/kept-renderer.ts';
 import { selects, type RenderSelection } from '../../integrations/render-only.ts';
 import { siteFileIntegrations } from '../../integrations/site-files.ts';
 import type { PageViolation } from '../disclosure/check-files.ts';
-import { finishRenderCheck, startRenderCheck } from '../disclosure/render-check.ts';
+import { checkRenderedPage, finishRenderCheck, startRenderCheck } from '../disclosure/render-check.ts';
 import { provideContentStore } from './content-store.ts';
 import { databaseCollections } from './database-collections.ts';
 import { declaredPageInputs, keepUnchangedPages, UNCHANGED_HEADER } from './page-inputs.ts';
@@ -27,7 +30,7 @@ import { declaredPageInputs, keepUnchangedPages, UNCHANGED_HEADER } from './page
 /** Public files those integrations add to (Astro copies public/ before astro:build:done). */
 const PUBLIC_FILES_EXTENDED = ['_redirects'];
 
-interface RouteData {
+export interface RouteData {
   type: string;
   component: string;
   route: string;
@@ -36,7 +39,7 @@ interface RouteData {
   generate: (data?: unknown) => string;
 }
 
-interface KeptApp {
+export interface KeptApp {
   manifest: { routes: { routeData: RouteData }[] };
   setInternals(internals: unknown): void;
   setOptions(options: unknown): void;
@@ -79,18 +82,10 @@ export interface KeptRenderResult {
 }
 
 export async function renderWithKeptRenderer(options: KeptRenderOptions): Promise<KeptRenderResult> {
-  const facts = JSON.parse(readFileSync(join(options.keptDir, KEPT_RENDERER_FACTS), 'utf8')) as KeptRendererFacts;
   let started = performance.now();
-  provideContentStore(options.keptDir, await readDatabaseCollections(options.database));
+  const store = await readDatabaseCollections(options.database);
   const dataMs = performance.now() - started;
-
-  const { app } = (await import(pathToFileURL(join(options.keptDir, facts.entry)).href)) as { app: KeptApp };
-  app.setInternals({
-    prerenderEntryFileName: facts.entry,
-    pagesByKeys: new Map(facts.pages),
-    entrySpecifierToBundleMap: new Map(facts.bundles),
-  });
-  app.setOptions({ settings: { scripts: facts.scripts }, logger: { options: { destination: astroLogDestination } } });
+  const app = await openKeptApp(options.keptDir, store);
 
   started = performance.now();
   // Astro's own list of every route's static paths, as its default prerenderer makes it.
@@ -101,22 +96,16 @@ export async function renderWithKeptRenderer(options: KeptRenderOptions): Promis
   started = performance.now();
   const origin = new URL(options.site).origin;
   const selected = all.filter(({ pathname, route }) => selects(options.selection, pathname, route.component));
-  keepUnchangedPages(options.previousInputs);
-  let unchanged = 0;
-  for (const { pathname, route } of selected) {
-    const file = outputFile(pathname, route);
-    const response = await app.render(new Request(new URL(requestPath(pathname, route), origin)), { routeData: route });
-    if (response.headers.has(UNCHANGED_HEADER)) {
-      unchanged += 1;
-      continue;
-    }
-    // As Astro's generate step: a page's body is written whatever its status (the 404 page); a redirect is not a
-    // page this site pre-renders.
-    if ((response.status >= 300 && response.status < 400) || !response.body) throw new Error(`${pathname} answered ${response.status} with no page`);
-    const target = join(options.outDir, file);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, new Uint8Array(await response.arrayBuffer()));
-  }
+  // Many pages (an edit every catalogue page shows): a second thread renders every other one, on a second core.
+  const parallelFrom = Number(process.env.REPWELL_PARALLEL_RENDER_FROM ?? PARALLEL_FROM);
+  const shared = selected.length >= parallelFrom && availableParallelism() > 1 ? selected.filter((_, index) => index % 2 === 1) : [];
+  const own = shared.length > 0 ? selected.filter((_, index) => index % 2 === 0) : selected;
+  const helper = shared.length > 0 ? renderInThread({ keptDir: options.keptDir, store, outDir: options.outDir, origin, previousInputs: options.previousInputs, pages: shared.map(({ pathname, route }) => ({ pathname, component: route.component })) }) : undefined;
+  // A failure here must not leave the thread's failure unobserved.
+  helper?.catch(() => undefined);
+  const mine = await renderPages(app, own, { outDir: options.outDir, origin, previousInputs: options.previousInputs });
+  const theirs = helper ? await helper : { unchanged: 0, inputs: {} };
+  const unchanged = mine.unchanged + theirs.unchanged;
   const renderMs = performance.now() - started;
 
   started = performance.now();
@@ -127,7 +116,7 @@ export async function renderWithKeptRenderer(options: KeptRenderOptions): Promis
     pathnames: all.map(({ pathname }) => pathname),
     rendered: selected.length - unchanged,
     unchanged,
-    inputs: declaredPageInputs(),
+    inputs: { ...mine.inputs, ...theirs.inputs },
     ms: { data: dataMs, paths: pathsMs, render: renderMs, files: filesMs },
   };
 }
@@ -141,6 +130,87 @@ export async function withDisclosureCheck<T>(projectRoot: string, siteOrigin: st
   const result = await render();
   const check = await finishRenderCheck();
   return { result, violations: check?.violations ?? [] };
+}
+
+/**
+ * From this many pages on, a second thread renders half of them (below, starting it costs about a second).
+ * REPWELL_PARALLEL_RENDER_FROM sets another threshold (the equivalence test uses 1, so the thread always renders).
+ */
+const PARALLEL_FROM = 150;
+
+/** The kept bundle loaded with `store` as its content store, ready to render (in this thread or another). */
+export async function openKeptApp(keptDir: string, store: Map<string, Map<string, unknown>>): Promise<KeptApp> {
+  const facts = JSON.parse(readFileSync(join(keptDir, KEPT_RENDERER_FACTS), 'utf8')) as KeptRendererFacts;
+  provideContentStore(keptDir, store);
+  const { app } = (await import(pathToFileURL(join(keptDir, facts.entry)).href)) as { app: KeptApp };
+  app.setInternals({
+    prerenderEntryFileName: facts.entry,
+    pagesByKeys: new Map(facts.pages),
+    entrySpecifierToBundleMap: new Map(facts.bundles),
+  });
+  app.setOptions({ settings: { scripts: facts.scripts }, logger: { options: { destination: astroLogDestination } } });
+  return app;
+}
+
+export interface RenderedPages {
+  unchanged: number;
+  /** The input digests the pages declared. */
+  inputs: Record<string, string>;
+}
+
+/**
+ * Renders pages and writes them into outDir; a page whose declared inputs are the last build's is kept instead.
+ * `rendered` receives each written page's HTML (a second thread hands it to the disclosure check this way).
+ */
+export async function renderPages(
+  app: KeptApp,
+  pages: readonly { pathname: string; route: RouteData }[],
+  options: { outDir: string; origin: string; previousInputs: Readonly<Record<string, string>>; rendered?: (page: string, html: Uint8Array) => void },
+): Promise<RenderedPages> {
+  keepUnchangedPages(options.previousInputs);
+  let unchanged = 0;
+  for (const { pathname, route } of pages) {
+    const response = await app.render(new Request(new URL(requestPath(pathname, route), options.origin)), { routeData: route });
+    if (response.headers.has(UNCHANGED_HEADER)) {
+      unchanged += 1;
+      continue;
+    }
+    // As Astro's generate step: a page's body is written whatever its status (the 404 page); a redirect is not a
+    // page this site pre-renders.
+    if ((response.status >= 300 && response.status < 400) || !response.body) throw new Error(`${pathname} answered ${response.status} with no page`);
+    const target = join(options.outDir, outputFile(pathname, route));
+    mkdirSync(dirname(target), { recursive: true });
+    const html = new Uint8Array(await response.arrayBuffer());
+    writeFileSync(target, html);
+    options.rendered?.(servedPath(pathname), html);
+  }
+  return { unchanged, inputs: declaredPageInputs() };
+}
+
+/** What the second render thread is given (kept-render-thread.ts). */
+export interface RenderThreadData {
+  keptDir: string;
+  store: Map<string, Map<string, unknown>>;
+  outDir: string;
+  origin: string;
+  previousInputs: Readonly<Record<string, string>>;
+  pages: { pathname: string; component: string }[];
+}
+
+/** What it posts: each page it wrote (for the disclosure check, which runs in this thread), then its totals. */
+export type RenderThreadMessage = { kind: 'page'; page: string; html: Uint8Array } | ({ kind: 'done' } & RenderedPages);
+
+function renderInThread(data: RenderThreadData): Promise<RenderedPages> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./kept-render-thread.ts', import.meta.url), { workerData: data });
+    let done: RenderedPages | undefined;
+    worker.on('message', (message: RenderThreadMessage) => {
+      if (message.kind === 'page') checkRenderedPage(message.page, message.html);
+      else done = { unchanged: message.unchanged, inputs: message.inputs };
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => (done && code === 0 ? resolve(done) : reject(new Error(`the second render thread stopped (exit code ${code})`))));
+  });
 }
 
 /**
