@@ -3,8 +3,9 @@
  * server runs the same rebuild queue as `npm start`, publishing partially from the build it serves
  * (src/server/publishing/partial-build.ts); the figure is the save's answer to the first public answer that shows it.
  *
- * Three edits: one product's price (a partial build), a new product (a partial build), a category's name (shown in
- * the navigation on every page: a full build).
+ * Four edits: one product's price and then its stock (partial builds; a stock change moves the counts every catalogue
+ * page shows), a new product (a partial build), a category's name (shown in the navigation on every page: a full
+ * build).
  */
 import { join, resolve } from 'node:path';
 import type { Database } from '../../db/client.ts';
@@ -54,7 +55,7 @@ export async function measurePublishing(options: PublishBenchOptions): Promise<F
     figures.push({ name: `publish: full build through the queue, ${options.productCount} products`, value: (performance.now() - firstStarted) / 1000, unit: 's' });
     registerLocalBuilder(queue);
 
-    options.log(`publishing: server at ${server.url}, measuring three edits`);
+    options.log(`publishing: server at ${server.url}, measuring four edits`);
     const cookie = await signInAdmin(options.database, server.url, 'bench-publish');
     const api = async (method: string, path: string, body?: unknown) => {
       const response = await fetch(`${server.url}${path}`, { method, headers: { cookie, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -82,6 +83,13 @@ export async function measurePublishing(options: PublishBenchOptions): Promise<F
     let saved = performance.now();
     await api('PUT', `/api/admin/products/${target.id}`, { ...product, price });
     figures.push({ name: `edit to live: a price, ${options.productCount} products`, value: await liveAfter(saved, `/product/${target.slug}`, (html) => html.includes(priceText)), unit: 's', budget });
+
+    // Its stock: every catalogue page shows the category counts, so all of them render again.
+    const inStock = !(product.inStock as boolean);
+    const availability = `https://schema.org/${inStock ? 'InStock' : 'OutOfStock'}`;
+    saved = performance.now();
+    await api('PUT', `/api/admin/products/${target.id}`, { ...product, price, inStock });
+    figures.push({ name: `edit to live: a stock change, ${options.productCount} products`, value: await liveAfter(saved, `/product/${target.slug}`, (html) => html.includes(availability)), unit: 's', budget });
 
     // A new product, published.
     const name = `Bench Publish Roller ${Date.now()}`;

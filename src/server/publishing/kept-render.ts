@@ -96,14 +96,26 @@ export async function renderWithKeptRenderer(options: KeptRenderOptions): Promis
   started = performance.now();
   const origin = new URL(options.site).origin;
   const selected = all.filter(({ pathname, route }) => selects(options.selection, pathname, route.component));
-  // Many pages (an edit every catalogue page shows): a second thread renders every other one, on a second core.
+  // Many pages to render (an edit every catalogue page shows): once this thread has rendered PARALLEL_FROM of them,
+  // a second thread takes every other page of the rest, on a second core. Counting rendered pages, not selected
+  // ones: most catalogue pages of a price edit are kept, and a thread would only cost its start.
   const parallelFrom = Number(process.env.REPWELL_PARALLEL_RENDER_FROM ?? PARALLEL_FROM);
-  const shared = selected.length >= parallelFrom && availableParallelism() > 1 ? selected.filter((_, index) => index % 2 === 1) : [];
-  const own = shared.length > 0 ? selected.filter((_, index) => index % 2 === 0) : selected;
-  const helper = shared.length > 0 ? renderInThread({ keptDir: options.keptDir, store, outDir: options.outDir, origin, previousInputs: options.previousInputs, pages: shared.map(({ pathname, route }) => ({ pathname, component: route.component })) }) : undefined;
-  // A failure here must not leave the thread's failure unobserved.
-  helper?.catch(() => undefined);
-  const mine = await renderPages(app, own, { outDir: options.outDir, origin, previousInputs: options.previousInputs });
+  const queue = [...selected];
+  let helper: Promise<RenderedPages> | undefined;
+  const mine = await renderPages(app, queue, {
+    outDir: options.outDir,
+    origin,
+    previousInputs: options.previousInputs,
+    progress: (rendered, position) => {
+      if (helper || rendered < parallelFrom || availableParallelism() < 2 || position + 2 >= queue.length) return;
+      const rest = queue.splice(position + 1);
+      queue.push(...rest.filter((_, index) => index % 2 === 0));
+      const theirs = rest.filter((_, index) => index % 2 === 1).map(({ pathname, route }) => ({ pathname, component: route.component }));
+      helper = renderInThread({ keptDir: options.keptDir, store, outDir: options.outDir, origin, previousInputs: options.previousInputs, pages: theirs });
+      // Observed at once: a failure in this thread must not leave the helper's unhandled.
+      helper.catch(() => undefined);
+    },
+  });
   const theirs = helper ? await helper : { unchanged: 0, inputs: {} };
   const unchanged = mine.unchanged + theirs.unchanged;
   const renderMs = performance.now() - started;
@@ -133,7 +145,7 @@ export async function withDisclosureCheck<T>(projectRoot: string, siteOrigin: st
 }
 
 /**
- * From this many pages on, a second thread renders half of them (below, starting it costs about a second).
+ * Once this many pages were rendered, a second thread renders half of the rest (starting it costs a second or two).
  * REPWELL_PARALLEL_RENDER_FROM sets another threshold (the equivalence test uses 1, so the thread always renders).
  */
 const PARALLEL_FROM = 150;
@@ -158,21 +170,29 @@ export interface RenderedPages {
   inputs: Record<string, string>;
 }
 
-/**
- * Renders pages and writes them into outDir; a page whose declared inputs are the last build's is kept instead.
- * `rendered` receives each written page's HTML (a second thread hands it to the disclosure check this way).
- */
+/** Renders pages and writes them into outDir; a page whose declared inputs are the last build's is kept instead. */
 export async function renderPages(
   app: KeptApp,
-  pages: readonly { pathname: string; route: RouteData }[],
-  options: { outDir: string; origin: string; previousInputs: Readonly<Record<string, string>>; rendered?: (page: string, html: Uint8Array) => void },
+  pages: { pathname: string; route: RouteData }[],
+  options: {
+    outDir: string;
+    origin: string;
+    previousInputs: Readonly<Record<string, string>>;
+    /** Each written page's HTML (a second thread hands it to the disclosure check this way). */
+    rendered?: (page: string, html: Uint8Array) => void;
+    /** After each page: how many were rendered so far, and the page's position (`pages` may change past it). */
+    progress?: (rendered: number, position: number) => void;
+  },
 ): Promise<RenderedPages> {
   keepUnchangedPages(options.previousInputs);
   let unchanged = 0;
-  for (const { pathname, route } of pages) {
+  let written = 0;
+  for (let position = 0; position < pages.length; position += 1) {
+    const { pathname, route } = pages[position]!;
     const response = await app.render(new Request(new URL(requestPath(pathname, route), options.origin)), { routeData: route });
     if (response.headers.has(UNCHANGED_HEADER)) {
       unchanged += 1;
+      options.progress?.(written, position);
       continue;
     }
     // As Astro's generate step: a page's body is written whatever its status (the 404 page); a redirect is not a
@@ -183,6 +203,8 @@ export async function renderPages(
     const html = new Uint8Array(await response.arrayBuffer());
     writeFileSync(target, html);
     options.rendered?.(servedPath(pathname), html);
+    written += 1;
+    options.progress?.(written, position);
   }
   return { unchanged, inputs: declaredPageInputs() };
 }
