@@ -10,12 +10,22 @@
  * (CurrentBuild) and answers the query from it, and the categories and counts drawn around the
  * results come from the build of the view shown. When that fails the results give way to the
  * error: the previous list never stands under filters it was not computed for.
+ *
+ * The code that reads the data files loads on first need or intent (dataModule), in parallel with nothing the
+ * shopper waits for: the first answer waits for the data files anyway.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CatalogueView } from '../../domain/catalogue/catalogue-view.ts';
 import type { CatalogueManifest } from '../../domain/catalogue/data-format.ts';
 import { catalogueHref, parseCatalogueQuery, queryAtLocation, sameQuery, type CatalogueQuery } from '../../domain/catalogue/query.ts';
-import { CatalogueData, CatalogueDataError, CatalogueDataGone, CurrentBuild, catalogueTexts } from './catalogue-data.ts';
+import { onDemand } from '../load-on-intent.ts';
+import { CatalogueDataError, CatalogueDataGone, catalogueTexts } from './catalogue-errors.ts';
+
+/**
+ * What answers a query (catalogue-data.ts: fetching, the index, making cards) loads when the shopper first shows
+ * intent or asks for another view: the page as built needs none of it to show and to hydrate.
+ */
+const dataModule = onDemand(() => import('./catalogue-data.ts'));
 
 export interface CatalogueBase {
   /** The path this page was pre-rendered for, e.g. /products or /products/category/recovery/. */
@@ -45,8 +55,17 @@ export function useCatalogue(options: { base: CatalogueBase; initialView: Catalo
   const baseQuery = useMemo(() => parseCatalogueQuery(base.search), [base.search]);
   // The build the page loads from: its own, until a deploy has replaced it.
   const [source, setSource] = useState(options.manifest);
-  const data = useMemo(() => new CatalogueData(source), [source]);
-  const [currentBuild] = useState(() => new CurrentBuild());
+  const [code, setCode] = useState(() => dataModule.value);
+  const data = useMemo(() => (code ? new code.CatalogueData(source) : null), [code, source]);
+  const currentBuild = useMemo(() => (code ? new code.CurrentBuild() : null), [code]);
+  const loadCode = useCallback(
+    () =>
+      dataModule.load().then((loaded) => {
+        setCode(() => loaded);
+        return loaded;
+      }),
+    [],
+  );
   const [query, setQuery] = useState<CatalogueQuery>(baseQuery);
   const [shown, setShown] = useState<{ view: CatalogueView; prerendered: boolean; manifest: CatalogueManifest }>({
     view: initialView,
@@ -68,10 +87,10 @@ export function useCatalogue(options: { base: CatalogueBase; initialView: Catalo
         setError(null);
         return true;
       }
-      if (!data.canAnswer(next)) return false;
+      if (!data?.canAnswer(next)) return false;
       const view = data.view(next);
       shownQuery.current = next;
-      currentBuild.settled();
+      currentBuild?.settled();
       setShown({ view, prerendered: false, manifest: data.manifest });
       setStatus('ready');
       setError(null);
@@ -99,7 +118,8 @@ export function useCatalogue(options: { base: CatalogueBase; initialView: Catalo
     if (answer(query)) return;
     let cancelled = false;
     setStatus('loading');
-    data.load(query).then(
+    // Without the code yet, this runs again once it has loaded (data changes), and then loads the files.
+    (data ? data.load(query) : loadCode()).then(
       () => {
         if (!cancelled) answer(query);
       },
@@ -111,7 +131,7 @@ export function useCatalogue(options: { base: CatalogueBase; initialView: Catalo
           return;
         }
         // A newer build replaced this one's files: this runs again with the current build's data.
-        void currentBuild.find(reason.version).then((step) => {
+        void currentBuild?.find(reason.version).then((step) => {
           if (cancelled) return;
           if (step.kind === 'switch') setSource(step.manifest);
           else {
@@ -147,9 +167,22 @@ export function useCatalogue(options: { base: CatalogueBase; initialView: Catalo
   );
 
   /** Starts downloading what the current scope needs, when the shopper shows intent (hover, focus). */
+  const prefetchWanted = useRef(false);
   const prefetch = useCallback(() => {
+    if (!data) {
+      prefetchWanted.current = true;
+      loadCode().catch(() => undefined);
+      return;
+    }
     if (!query.featured) data.loadCards(data.keysFor(query.category)).catch(() => undefined);
-  }, [data, query.category, query.featured]);
+  }, [data, loadCode, query.category, query.featured]);
+  // Intent shown before the code had loaded still starts the files' download once it has.
+  useEffect(() => {
+    if (data && prefetchWanted.current) {
+      prefetchWanted.current = false;
+      prefetch();
+    }
+  }, [data, prefetch]);
 
   return { query, view: shown.view, prerendered: shown.prerendered, manifest: shown.manifest, status, error, navigate, prefetch };
 }
