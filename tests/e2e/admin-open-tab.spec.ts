@@ -69,11 +69,13 @@ test('a catalogue page opened before a publish filters and sorts the new buildâ€
   const categories = (await json<{ categories: { id: number; name: string; slug: string }[] }>(adminPage, '/api/admin/categories')).categories;
   const target = categories.filter((category) => category.id !== product.category.id && category.slug !== 'uncategorized').at(-1)!;
 
-  // The shopper's tab, opened on the build before the change: the page names no data version, the island reads the
-  // build's manifest when it starts.
-  const manifestRead = page.waitForResponse((response) => new URL(response.url()).pathname === '/catalogue-data/current.json');
+  // The shopper's tab, opened on the build before the change, and used: the page names no data version, so its first
+  // change reads the build's manifest and loads that build's files.
   const root = await openCatalogue(page);
-  const oldVersion = ((await (await manifestRead).json()) as { version: string }).version;
+  await page.getByRole('complementary', { name: 'Filters' }).getByLabel('Sort By').selectOption('name');
+  await expect(root).toHaveAttribute('data-catalogue-query', serializeCatalogueQuery(parseCatalogueQuery('sort=name')));
+  await expect(root).toHaveAttribute('data-catalogue-status', 'ready');
+  const oldVersion = await root.getAttribute('data-catalogue-version');
   expect(oldVersion).toBeTruthy();
 
   // What the page downloads from here on.

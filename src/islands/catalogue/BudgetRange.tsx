@@ -1,10 +1,10 @@
 /**
  * Budget Range (spec sections 4, 5 and 9): preset buttons (choosing the selected one again clears
  * it) and a Custom Range toggle that clears the preset and shows a two-thumb slider from $0 to
- * $2000 in steps of $10. The slider's value shows while dragging; the URL changes on release.
+ * $2000 in steps of $10. The slider's value shows while dragging; the URL changes on release. The slider's code loads
+ * when Custom Range opens or is reached for, and the slider shows once it works (PriceSlider.tsx).
  */
 import { Crown, Gem, Package, PiggyBank, Scale, SlidersHorizontal, type LucideIcon } from 'lucide-react';
-import { Slider } from 'radix-ui';
 import { useEffect, useId, useState } from 'react';
 import {
   BUDGET_PRESETS,
@@ -18,7 +18,10 @@ import {
   type BudgetIcon,
 } from '../../domain/catalogue/budget.ts';
 import { withQuery } from '../../domain/catalogue/query.ts';
+import { onDemand, useOnDemand } from '../load-on-intent.ts';
 import { useCatalogueContext } from './catalogue-context.ts';
+
+const priceSlider = onDemand(() => import('./PriceSlider.tsx'));
 
 const ICONS: Record<BudgetIcon, LucideIcon> = { 'piggy-bank': PiggyBank, scale: Scale, gem: Gem, crown: Crown, package: Package };
 
@@ -28,6 +31,7 @@ export function BudgetRange() {
   const [customOpen, setCustomOpen] = useState(() => hasCustomRange(query));
   const [values, setValues] = useState<[number, number]>(() => sliderValues(query));
   const sliderLabel = useId();
+  const slider = useOnDemand(priceSlider, customOpen);
 
   // The URL (back, forward, Clear All Filters) decides what the slider shows; a custom range in it opens the slider.
   useEffect(() => {
@@ -75,6 +79,8 @@ export function BudgetRange() {
             type="button"
             aria-expanded={customOpen}
             onClick={openCustom}
+            onPointerEnter={slider.request}
+            onFocus={slider.request}
             className="flex w-full items-center gap-3 rounded-lg border border-dashed border-line bg-surface px-3 py-2 text-left text-sm hover:border-brand-300 hover:bg-brand-50 aria-expanded:border-brand-600"
           >
             <SlidersHorizontal aria-hidden="true" size={18} className="flex-none text-brand-700" />
@@ -87,25 +93,18 @@ export function BudgetRange() {
           <p id={sliderLabel} className="mb-3 text-sm font-medium text-ink" aria-live="polite">
             {budgetRangeLabel(values[0], values[1] >= PRICE_SLIDER.max ? null : values[1])}
           </p>
-          <Slider.Root
-            aria-labelledby={sliderLabel}
-            min={PRICE_SLIDER.min}
-            max={PRICE_SLIDER.max}
-            step={PRICE_SLIDER.step}
-            minStepsBetweenThumbs={0}
-            value={values}
-            onValueChange={(next) => setValues([next[0] ?? PRICE_SLIDER.min, next[1] ?? PRICE_SLIDER.max])}
-            onValueCommit={(next) =>
-              navigate(withQuery(query, boundsFromSlider([next[0] ?? PRICE_SLIDER.min, next[1] ?? PRICE_SLIDER.max])), { replace: true })
-            }
-            className="relative flex h-6 w-full touch-none items-center select-none"
-          >
-            <Slider.Track className="relative h-1.5 grow rounded-full bg-muted">
-              <Slider.Range className="absolute h-full rounded-full bg-brand-600" />
-            </Slider.Track>
-            <Slider.Thumb aria-label="Minimum price" className="block size-5 rounded-full border-2 border-brand-700 bg-surface shadow" />
-            <Slider.Thumb aria-label="Maximum price" className="block size-5 rounded-full border-2 border-brand-700 bg-surface shadow" />
-          </Slider.Root>
+          {/* Its height kept while the code loads, so nothing below moves when it arrives. */}
+          <div className="h-6">
+            {slider.loaded && (
+              <slider.loaded.PriceSlider
+                labelledBy={sliderLabel}
+                bounds={PRICE_SLIDER}
+                values={values}
+                onChange={setValues}
+                onCommit={(next) => navigate(withQuery(query, boundsFromSlider(next)), { replace: true })}
+              />
+            )}
+          </div>
         </div>
       )}
     </fieldset>

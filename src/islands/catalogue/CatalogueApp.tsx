@@ -34,7 +34,7 @@ import { RelatedCategories } from './RelatedCategories.tsx';
 import { SearchBar } from './SearchBar.tsx';
 import { TopPicksView } from './TopPicksView.tsx';
 import { TrendingStrip } from './TrendingStrip.tsx';
-import { catalogueTexts } from './catalogue-data.ts';
+import { catalogueTexts } from './catalogue-errors.ts';
 import { UNKNOWN_VERSION, useCatalogue, type CatalogueBase } from './use-catalogue.ts';
 
 export interface CatalogueAppProps {

@@ -1,8 +1,8 @@
-/** A product card inside the island: the shared card view with the Save control; memoised, since a card only changes with its product. */
+/** A product card inside the island: the shared card view with the Save control (loaded on first interaction, CatalogueSave.tsx); memoised, since a card only changes with its product. */
 import { memo } from 'react';
 import { ProductCardView } from '../../components/product-card/ProductCardView.tsx';
 import type { CatalogueProduct } from '../../domain/product-card.ts';
-import SaveButton from '../SaveButton.tsx';
+import { CatalogueSave } from './CatalogueSave.tsx';
 
 interface Props {
   product: CatalogueProduct;
@@ -16,7 +16,7 @@ export const CatalogueCard = memo(function CatalogueCard({ product, eager = fals
       product={product}
       eager={eager}
       headingLevel={headingLevel}
-      save={<SaveButton productId={product.id} productName={product.name} size="compact" />}
+      save={<CatalogueSave productId={product.id} productName={product.name} />}
     />
   );
 });

@@ -4,14 +4,16 @@
  * chips (and the current category) plus a More drawer listing all. Links keep featured=true when
  * it is set. Counts are what each link shows: products with the default filters, or top picks.
  *
- * Without JavaScript the More drawer cannot open, so it is hidden and every category is a chip.
+ * Without JavaScript the More drawer cannot open, so it is hidden and every category is a chip. The drawer's code loads
+ * when someone reaches for More (drawer-code.ts).
  */
-import { LayoutGrid, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import { memo, useState } from 'react';
+import { LayoutGrid } from 'lucide-react';
+import { memo, useRef, useState } from 'react';
 import { mobileChipCategories, productCountLabel, topPickCountLabel, type CategorySummary } from '../../domain/catalogue/categories.ts';
 import { DEFAULT_QUERY } from '../../domain/catalogue/query.ts';
+import { useOnDemand } from '../load-on-intent.ts';
 import { CatalogueLink } from './CatalogueLink.tsx';
+import { drawerCode } from './drawer-code.ts';
 
 interface Props {
   categories: readonly CategorySummary[];
@@ -30,6 +32,9 @@ interface Entry {
 /** Memoised: its links do not change with filters, sort or page. */
 export const CategoryBrowser = memo(function CategoryBrowser({ categories, totals, current, featured }: Props) {
   const [moreOpen, setMoreOpen] = useState(false);
+  const moreButton = useRef<HTMLButtonElement>(null);
+  const drawer = useOnDemand(drawerCode);
+  const { ref: gateRef, ...gateHandlers } = drawer.gate;
   const all: Entry = { slug: null, name: featured ? 'All Top Picks' : 'All Products', count: featured ? totals.topPicks : totals.products };
   const entryOf = (category: CategorySummary): Entry => ({ slug: category.slug, name: category.name, count: featured ? category.topPickCount : category.productCount });
   const entries: Entry[] = [all, ...categories.map(entryOf)];
@@ -73,45 +78,48 @@ export const CategoryBrowser = memo(function CategoryBrowser({ categories, total
           </li>
         ))}
         <li className="flex-none" data-requires-js="">
-          <Dialog.Root open={moreOpen} onOpenChange={setMoreOpen}>
-            <Dialog.Trigger className="inline-flex h-9 flex-none items-center gap-1.5 rounded-full border border-line bg-surface px-3 text-sm font-semibold text-brand-800">
+          <span ref={gateRef} className="contents" {...gateHandlers}>
+            <button
+              ref={moreButton}
+              type="button"
+              aria-haspopup="dialog"
+              aria-expanded={moreOpen}
+              onClick={() => setMoreOpen(true)}
+              className="inline-flex h-9 flex-none items-center gap-1.5 rounded-full border border-line bg-surface px-3 text-sm font-semibold text-brand-800"
+            >
               <LayoutGrid aria-hidden="true" size={15} />
               More
-            </Dialog.Trigger>
-            <Dialog.Portal>
-              <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/40" />
-              <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-[85vw] max-w-sm flex-col bg-canvas shadow-xl focus:outline-none">
-                <div className="flex items-center justify-between border-b border-line px-5 py-4">
-                  <Dialog.Title className="text-lg font-semibold text-ink">All Categories</Dialog.Title>
-                  <Dialog.Close
-                    className="inline-flex size-9 items-center justify-center rounded-full hover:bg-brand-50"
-                    aria-label="Close categories"
-                  >
-                    <X aria-hidden="true" size={18} />
-                  </Dialog.Close>
-                </div>
-                <Dialog.Description className="sr-only">Choose a category to browse.</Dialog.Description>
-                <ul className="flex-1 overflow-y-auto px-3 py-3">
-                  {entries.map((entry) => (
-                    <li key={entry.slug ?? ''}>
-                      <CatalogueLink
-                        to={link(entry)}
-                        aria-current={currentAttr(entry)}
-                        onNavigated={() => setMoreOpen(false)}
-                        className="flex items-center justify-between rounded-lg px-3 py-2.5 text-ink hover:bg-brand-50 aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold"
-                      >
-                        <span>{entry.name}</span>
-                        <span className="text-sm text-ink-muted">
-                          {entry.count}
-                          <span className="sr-only">{featured ? ' top picks' : ' products'}</span>
-                        </span>
-                      </CatalogueLink>
-                    </li>
-                  ))}
-                </ul>
-              </Dialog.Content>
-            </Dialog.Portal>
-          </Dialog.Root>
+            </button>
+          </span>
+          {drawer.loaded && (
+            <drawer.loaded.Drawer
+              open={moreOpen}
+              onClose={() => setMoreOpen(false)}
+              opener={moreButton}
+              title="All Categories"
+              closeLabel="Close categories"
+              description="Choose a category to browse."
+            >
+              <ul className="flex-1 overflow-y-auto px-3 py-3">
+                {entries.map((entry) => (
+                  <li key={entry.slug ?? ''}>
+                    <CatalogueLink
+                      to={link(entry)}
+                      aria-current={currentAttr(entry)}
+                      onNavigated={() => setMoreOpen(false)}
+                      className="flex items-center justify-between rounded-lg px-3 py-2.5 text-ink hover:bg-brand-50 aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold"
+                    >
+                      <span>{entry.name}</span>
+                      <span className="text-sm text-ink-muted">
+                        {entry.count}
+                        <span className="sr-only">{featured ? ' top picks' : ' products'}</span>
+                      </span>
+                    </CatalogueLink>
+                  </li>
+                ))}
+              </ul>
+            </drawer.loaded.Drawer>
+          )}
         </li>
       </ul>
     </section>

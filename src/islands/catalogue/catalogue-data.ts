@@ -8,6 +8,8 @@
  * A page starts with its own build's files. A deploy removes them (every deploy replaces every
  * file), so a file that answers 404 sends the page to the current build's manifest (CurrentBuild,
  * deploy-recovery.ts) and on to that build's files.
+ *
+ * The island imports this module when it first needs data (use-catalogue.ts), not with the page.
  */
 import { CatalogueIndex, type IndexEntry } from '../../domain/catalogue/catalogue-index.ts';
 import { indexedListView, topPicksView, type CatalogueView, type TopPicksProducts } from '../../domain/catalogue/catalogue-view.ts';
@@ -32,26 +34,9 @@ import { MAX_MANIFEST_READS, recoveryStep, type ManifestAnswer, type RecoverySte
 import type { CatalogueQuery } from '../../domain/catalogue/query.ts';
 import { descriptionMatches, searchNeedle, type SearchShard } from '../../domain/catalogue/search.ts';
 import type { CatalogueProduct } from '../../domain/product-card.ts';
+import { CatalogueDataError, CatalogueDataGone, catalogueTexts } from './catalogue-errors.ts';
 
-export const catalogueTexts = {
-  offline: 'The catalogue could not be loaded. Check your connection and try again.',
-  failed: 'The catalogue could not be loaded. Reload the page to try again.',
-  updated: 'The catalogue has been updated since this page was loaded. Reload the page to see it.',
-} as const;
-
-export class CatalogueDataError extends Error {
-  override name = 'CatalogueDataError';
-}
-
-/** A data file of this build is gone: a newer build has been published since the page was built. */
-export class CatalogueDataGone extends CatalogueDataError {
-  override name = 'CatalogueDataGone';
-  readonly version: string;
-  constructor(version: string) {
-    super(catalogueTexts.updated);
-    this.version = version;
-  }
-}
+export { CatalogueDataError, CatalogueDataGone, catalogueTexts };
 
 async function fetchJson<T>(url: string, version: string): Promise<T> {
   let response: Response;

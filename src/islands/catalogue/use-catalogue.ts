@@ -10,12 +10,22 @@
  * (CurrentBuild) and answers the query from it, and the categories and counts drawn around the
  * results come from the build of the view shown. When that fails the results give way to the
  * error: the previous list never stands under filters it was not computed for.
+ *
+ * The code that reads the data files loads on first need or intent (dataModule), in parallel with nothing the
+ * shopper waits for: the first answer waits for the data files anyway.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CatalogueView } from '../../domain/catalogue/catalogue-view.ts';
 import type { CatalogueManifest } from '../../domain/catalogue/data-format.ts';
 import { catalogueHref, parseCatalogueQuery, queryAtLocation, sameQuery, type CatalogueQuery } from '../../domain/catalogue/query.ts';
-import { CatalogueData, CatalogueDataError, CatalogueDataGone, CurrentBuild, catalogueTexts } from './catalogue-data.ts';
+import { onDemand } from '../load-on-intent.ts';
+import { CatalogueDataError, CatalogueDataGone, catalogueTexts } from './catalogue-errors.ts';
+
+/**
+ * What answers a query (catalogue-data.ts: fetching, the index, making cards) loads when the shopper first shows
+ * intent or asks for another view: the page as built needs none of it to show and to hydrate.
+ */
+const dataModule = onDemand(() => import('./catalogue-data.ts'));
 
 export interface CatalogueBase {
   /** The path this page was pre-rendered for, e.g. /products or /products/category/recovery/. */
@@ -52,8 +62,17 @@ export function useCatalogue(options: { base: CatalogueBase; initialView: Catalo
   const baseQuery = useMemo(() => parseCatalogueQuery(base.search), [base.search]);
   // The build the page loads from: its own, until a deploy has replaced it.
   const [source, setSource] = useState(options.manifest);
-  const data = useMemo(() => new CatalogueData(source), [source]);
-  const [currentBuild] = useState(() => new CurrentBuild());
+  const [code, setCode] = useState(() => dataModule.value);
+  const data = useMemo(() => (code ? new code.CatalogueData(source) : null), [code, source]);
+  const currentBuild = useMemo(() => (code ? new code.CurrentBuild() : null), [code]);
+  const loadCode = useCallback(
+    () =>
+      dataModule.load().then((loaded) => {
+        setCode(() => loaded);
+        return loaded;
+      }),
+    [],
+  );
   const [query, setQuery] = useState<CatalogueQuery>(baseQuery);
   const [shown, setShown] = useState<{ view: CatalogueView; prerendered: boolean; manifest: CatalogueManifest }>({
     view: initialView,
@@ -76,10 +95,10 @@ export function useCatalogue(options: { base: CatalogueBase; initialView: Catalo
         return true;
       }
       // Without the build's manifest there are no files to answer from (not an empty catalogue).
-      if (data.manifest.version === UNKNOWN_VERSION || !data.canAnswer(next)) return false;
+      if (!data || data.manifest.version === UNKNOWN_VERSION || !data.canAnswer(next)) return false;
       const view = data.view(next);
       shownQuery.current = next;
-      currentBuild.settled();
+      currentBuild?.settled();
       setShown({ view, prerendered: false, manifest: data.manifest });
       setStatus('ready');
       setError(null);
@@ -102,9 +121,9 @@ export function useCatalogue(options: { base: CatalogueBase; initialView: Catalo
     return () => window.removeEventListener('popstate', read);
   }, [base.path, baseQuery]);
 
-  // The current build's manifest, read once the island runs: by the shopper's first change it is there.
+  // The current build's manifest, read as soon as the code that reads it has loaded (on the shopper's first intent).
   useEffect(() => {
-    if (source.version !== UNKNOWN_VERSION) return;
+    if (source.version !== UNKNOWN_VERSION || !currentBuild) return;
     let cancelled = false;
     void currentBuild.find(UNKNOWN_VERSION).then((step) => {
       if (!cancelled && step.kind === 'switch') setSource(step.manifest);
@@ -119,8 +138,9 @@ export function useCatalogue(options: { base: CatalogueBase; initialView: Catalo
     if (answer(query)) return;
     let cancelled = false;
     setStatus('loading');
-    // Files named by no build yet: the manifest's read (above) gives them; until then this waits on the same read.
-    const files = data.manifest.version === UNKNOWN_VERSION ? Promise.reject(new CatalogueDataGone(UNKNOWN_VERSION)) : data.load(query);
+    // Without the code yet, this runs again once it has loaded (data changes), and then loads the files. Files named
+    // by no build yet wait on the manifest's read (above), as a gone build's files do.
+    const files = !data ? loadCode() : data.manifest.version === UNKNOWN_VERSION ? Promise.reject(new CatalogueDataGone(UNKNOWN_VERSION)) : data.load(query);
     files.then(
       () => {
         if (!cancelled) answer(query);
@@ -133,7 +153,7 @@ export function useCatalogue(options: { base: CatalogueBase; initialView: Catalo
           return;
         }
         // A newer build replaced this one's files: this runs again with the current build's data.
-        void currentBuild.find(reason.version).then((step) => {
+        void currentBuild?.find(reason.version).then((step) => {
           if (cancelled) return;
           if (step.kind === 'switch') setSource(step.manifest);
           else {
@@ -169,9 +189,23 @@ export function useCatalogue(options: { base: CatalogueBase; initialView: Catalo
   );
 
   /** Starts downloading what the current scope needs, when the shopper shows intent (hover, focus). */
+  const prefetchWanted = useRef(false);
   const prefetch = useCallback(() => {
-    if (!query.featured && data.manifest.version !== UNKNOWN_VERSION) data.loadCards(data.keysFor(query.category)).catch(() => undefined);
-  }, [data, query.category, query.featured]);
+    if (!data || data.manifest.version === UNKNOWN_VERSION) {
+      // The code, then (above) the build's manifest: the files' download starts once both are here.
+      prefetchWanted.current = true;
+      loadCode().catch(() => undefined);
+      return;
+    }
+    if (!query.featured) data.loadCards(data.keysFor(query.category)).catch(() => undefined);
+  }, [data, loadCode, query.category, query.featured]);
+  // Intent shown before the code and the manifest had loaded still starts the files' download once they have.
+  useEffect(() => {
+    if (data && data.manifest.version !== UNKNOWN_VERSION && prefetchWanted.current) {
+      prefetchWanted.current = false;
+      prefetch();
+    }
+  }, [data, prefetch]);
 
   return { query, view: shown.view, prerendered: shown.prerendered, manifest: shown.manifest, status, error, navigate, prefetch };
 }

@@ -6,7 +6,7 @@
  */
 import { Dialog, Progress, RadioGroup } from 'radix-ui';
 import { X } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import {
   completedAnswers,
   progressPercent,
@@ -20,11 +20,16 @@ import {
 import { ui } from '../ui.ts';
 
 interface Props {
-  /** The element that opens the dialog (rendered through Dialog.Trigger asChild). */
-  trigger: ReactNode;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /**
+   * The control that opened the quiz, which gets focus back when it closes. It lives outside this module (QuizBanner),
+   * so it is on the page, and works, before the dialog's code has loaded.
+   */
+  opener: RefObject<HTMLElement | null>;
 }
 
-export function QuizDialog({ trigger }: Props) {
+export function QuizDialog({ open, onOpenChange, opener }: Props) {
   const [step, setStep] = useState(0);
   const [answers, setAnswers] = useState<QuizProgress>({});
   const [finished, setFinished] = useState(false);
@@ -61,11 +66,15 @@ export function QuizDialog({ trigger }: Props) {
   };
 
   return (
-    <Dialog.Root>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-surface p-6 shadow-card-hover focus:outline-none">
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            opener.current?.focus();
+          }}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-surface p-6 shadow-card-hover focus:outline-none">
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="text-xl font-bold tracking-tight text-ink">Product Recommendation Quiz</Dialog.Title>
             <Dialog.Close className="-m-2 inline-flex size-10 flex-none items-center justify-center rounded-full text-ink-muted hover:bg-muted" aria-label="Close">
