@@ -13,6 +13,7 @@ import { priceChecks, products, settings, siteBuilds } from '../../db/schema.ts'
 import type { CreatorsConfig } from '../../src/server/amazon/config.ts';
 import { CreatorsClient } from '../../src/server/amazon/creators-client.ts';
 import { RequestPacer } from '../../src/server/amazon/pacer.ts';
+import { startPriceRefreshTimer } from '../../src/server/jobs/price-refresh-timer.ts';
 import { runPriceRefresh, type PriceRefreshOptions } from '../../src/server/jobs/price-refresh.ts';
 import { silentLogger } from '../../src/server/local/logger.ts';
 import { readPriceOverview } from '../../src/server/prices/price-settings.ts';
@@ -355,5 +356,25 @@ describe('publishing', () => {
     const report = await refresh();
     expect(report).toMatchObject({ changed: 0, rebuildRequested: true });
     expect((await priceRefreshBuilds()).map((build) => build.reason)).toEqual(['price refresh: price stamps renewed']);
+  });
+});
+
+describe('the local timer', () => {
+  it('runs the refresh under npm start, and says once that it does nothing without credentials', async () => {
+    await seed([{ n: 1, price: 10, checkedHoursAgo: 30 }]);
+    offer(1, 11);
+    const lines: string[] = [];
+    const logger = { ...silentLogger, info: (line: string) => lines.push(line) };
+    const idle = startPriceRefreshTimer(temp.database, { logger, refresh: { client: null } });
+    expect(await idle.runNow()).toMatchObject({ stoppedBecause: 'not-configured' });
+    expect(await idle.runNow()).toMatchObject({ stoppedBecause: 'not-configured' });
+    await idle.stop();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/Price refresh skipped/);
+
+    const timer = startPriceRefreshTimer(temp.database, { logger, refresh: { client: client() } });
+    expect(await timer.runNow()).toMatchObject({ stoppedBecause: 'done', refreshed: 1, changed: 1 });
+    await timer.stop();
+    expect(lines.at(-1)).toBe('Price refresh: 1 refreshed, 1 changed; rebuild requested');
   });
 });

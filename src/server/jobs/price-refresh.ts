@@ -17,8 +17,8 @@ import { and, asc, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { inJsonList } from '../../../db/sql.ts';
 import { priceChecks, products } from '../../../db/schema.ts';
-import { GET_ITEMS_MAX_IDS } from '../../domain/amazon-item.ts';
 import { DEFAULT_AMAZON_MARKETPLACE } from '../../domain/amazon-asin.ts';
+import { refreshBatches, republishDue, type RefreshCandidate } from '../../domain/prices/price-refresh-plan.ts';
 import type { CreatorsClient } from '../amazon/creators-client.ts';
 import { amazonApiStatus, CreatorsApiError, creatorsClient, fetchAmazonItems, type AmazonItemResult } from '../amazon/items.ts';
 import { errorMessage, type Logger } from '../local/logger.ts';
@@ -65,11 +65,7 @@ export interface PriceRefreshReport {
   rebuildRequested: boolean;
 }
 
-interface Candidate {
-  id: number;
-  asin: string;
-  marketplace: string;
-}
+type Candidate = RefreshCandidate;
 
 /** Products with an ASIN, the least recently looked at first (never looked at: first of all). */
 async function candidates(database: Database): Promise<Candidate[]> {
@@ -87,26 +83,6 @@ async function candidates(database: Database): Promise<Candidate[]> {
   return rows.map((row) => ({ id: row.id, asin: row.asin!.toUpperCase(), marketplace: row.marketplace || DEFAULT_AMAZON_MARKETPLACE }));
 }
 
-/**
- * Batches of at most ten ASINs of one marketplace (GetItems asks one store a request), in the order of their oldest
- * product, so the oldest checks are still asked first.
- */
-export function refreshBatches(list: readonly Candidate[]): Candidate[][] {
-  const open = new Map<string, Candidate[]>();
-  const batches: Candidate[][] = [];
-  for (const candidate of list) {
-    let batch = open.get(candidate.marketplace);
-    if (!batch) {
-      batch = [];
-      open.set(candidate.marketplace, batch);
-      batches.push(batch);
-    }
-    batch.push(candidate);
-    if (batch.length === GET_ITEMS_MAX_IDS) open.delete(candidate.marketplace);
-  }
-  return batches;
-}
-
 /** The stored values a check is compared with, read just before the batch (an admin may have edited meanwhile). */
 async function storedValues(database: Database, ids: number[]) {
   const rows = await database.run((db) =>
@@ -116,15 +92,6 @@ async function storedValues(database: Database, ids: number[]) {
       .where(inJsonList(products.id, ids)),
   );
   return new Map(rows.map((row) => [row.id, row]));
-}
-
-/**
- * Published stamps get old even when no price changes: a page shows 'Price as of' the build's stamp. Republishing at
- * least every half stale limit keeps a published stamp younger than the limit (half the limit, plus the age the stamp
- * had at its build: under two hours at 10,000 products).
- */
-export function republishDue(lastRepublishedAt: Date | null, staleAfterHours: number, now: number): boolean {
-  return lastRepublishedAt === null || now - lastRepublishedAt.getTime() >= (staleAfterHours * 3_600_000) / 2;
 }
 
 export async function runPriceRefresh(database: Database, options: PriceRefreshOptions = {}): Promise<PriceRefreshReport> {
