@@ -183,6 +183,23 @@ describe('items', () => {
     expect(refused.price).toBe(60);
   });
 
+  it('records a price no retailer gives as a failing check and goes on with the next product', async () => {
+    const [absurd, fine] = await seed([
+      { n: 1, price: 40, checkedHoursAgo: 30 },
+      { n: 2, price: 40, checkedHoursAgo: 29 },
+    ]);
+    offer(1, 2_000_000);
+    offer(2, 41);
+
+    const report = await refresh();
+
+    expect(report).toMatchObject({ stoppedBecause: 'done', refreshed: 1, failed: 1 });
+    const refused = (await row(absurd!))!;
+    expect(refused).toMatchObject({ price: 40 });
+    expect(refused.priceCheckError).toContain(asinOf(1));
+    expect(await row(fine!)).toMatchObject({ price: 41, priceCheckFailedAt: null });
+  });
+
   it('fails the products of a malformed answer and goes on with the next request', async () => {
     const ids = await seed(Array.from({ length: 15 }, (_, n) => ({ n, checkedHoursAgo: 30 - n })));
     for (let n = 0; n < 15; n++) offer(n, 80);

@@ -22,7 +22,7 @@ import { refreshBatches, republishDue, type RefreshCandidate } from '../../domai
 import type { CreatorsClient } from '../amazon/creators-client.ts';
 import { amazonApiStatus, CreatorsApiError, creatorsClient, fetchAmazonItems, type AmazonItemResult } from '../amazon/items.ts';
 import { errorMessage, type Logger } from '../local/logger.ts';
-import { recordPriceCheck, recordPriceCheckFailure } from '../prices/price-checks.ts';
+import { PriceCheckError, recordPriceCheck, recordPriceCheckFailure } from '../prices/price-checks.ts';
 import { notePriceRefreshRun, readLastPriceRefresh, readStaleAfterHours } from '../prices/price-settings.ts';
 import { requestRebuild } from '../rebuild.ts';
 
@@ -191,7 +191,15 @@ async function refreshBatch(database: Database, client: CreatorsClient, batch: C
       item && item.price !== null
         ? { price: item.price, salePrice: item.salePrice, inStock: item.inStock, source: 'creators-api' as const, checkedAt }
         : { price: null, salePrice: null, inStock: item?.inStock ?? false, source: 'creators-api' as const, checkedAt };
-    if (!(await recordPriceCheck(database, candidate.id, check, now()))) continue;
+    try {
+      if (!(await recordPriceCheck(database, candidate.id, check, now()))) continue;
+    } catch (error) {
+      // Values no retailer gives (recordPriceCheck's rule): this product's check failed, the others go on.
+      if (!(error instanceof PriceCheckError)) throw error;
+      await recordPriceCheckFailure(database, candidate.id, { error: `Amazon's price for ${candidate.asin} was refused: ${error.message}`, at: checkedAt });
+      report.failed += 1;
+      continue;
+    }
     report.refreshed += 1;
     if (check.price === null && !check.inStock) report.unavailable += 1;
     const changed = before.inStock !== check.inStock || (check.price !== null && (before.price !== check.price || before.salePrice !== check.salePrice));
