@@ -24,6 +24,10 @@
  *                                   only the click beacon endpoint: seeds, serves the functions, fires beacons (scripts/bench/track.ts)
  *   npm run bench -- link-health [--links 2000] [--hosts 50] [--interval 1000]
  *                                   only the link checker over fixture retailers on 127.0.0.1 (scripts/bench/link-health.ts)
+ *   npm run bench -- price-refresh [--products 10000] [--rate 50]
+ *                                   only the Amazon price refresh against a fake Creators API on 127.0.0.1, paced at
+ *                                   --rate requests a second, and its time projected at Amazon's 1 request a second
+ *                                   (scripts/bench/price-refresh.ts)
  *   npm run bench -- functions      only the function bundles: zip sizes, and cold starts of sign-in, a beacon and the admin
  *                                   list under Lambda's options against a remote database (scripts/bench/functions.ts)
  *   npm run bench -- publish        only edit to live: a price, a new product and a category rename saved over HTTP
@@ -57,11 +61,12 @@ const { values, positionals } = parseArgs({
     interval: { type: 'string', default: '1000' },
     requests: { type: 'string', default: '20000' },
     rounds: { type: 'string', default: '1' },
+    rate: { type: 'string', default: '50' },
   },
 });
 const productCount = Number(values.products);
 const lighthouseRuns = Number(values['lighthouse-runs']);
-const suites = ['build', 'admin-list', 'add-by-link', 'csv-import', 'link-health', 'track', 'analytics', 'functions', 'publish'] as const;
+const suites = ['build', 'admin-list', 'add-by-link', 'csv-import', 'link-health', 'track', 'analytics', 'functions', 'publish', 'price-refresh'] as const;
 const only = positionals[0] as (typeof suites)[number] | undefined;
 if (only !== undefined && !suites.includes(only)) throw new Error(`Unknown bench "${only}": choose one of ${suites.join(', ')}, or none for all.`);
 
@@ -106,6 +111,11 @@ async function main(): Promise<number> {
     if (only === 'link-health') {
       const { measureLinkHealth } = await import('./bench/link-health.ts');
       figures.push(...(await measureLinkHealth({ links: Number(values.links), hosts: Number(values.hosts), intervalMs: Number(values.interval) }, log)));
+      return report(figures, started);
+    }
+    if (only === 'price-refresh') {
+      const { measurePriceRefresh } = await import('./bench/price-refresh.ts');
+      figures.push(...(await measurePriceRefresh({ products: productCount, rate: Number(values.rate) }, log)));
       return report(figures, started);
     }
     if (only === 'analytics') {
@@ -227,6 +237,8 @@ async function main(): Promise<number> {
 
     const { measureLinkHealth } = await import('./bench/link-health.ts');
     figures.push(...(await measureLinkHealth({ links: Number(values.links), hosts: Number(values.hosts), intervalMs: Number(values.interval) }, log)));
+    const { measurePriceRefresh } = await import('./bench/price-refresh.ts');
+    figures.push(...(await measurePriceRefresh({ products: productCount, rate: Number(values.rate) }, log)));
     // Edit to live: saves a price, a new product and a category name, so after everything that reads the catalogue.
     figures.push(...(await publishFigures(databaseUrl, dir, port)));
   } finally {

@@ -16,6 +16,7 @@ import { startLocalServer } from '../src/server/local/server.ts';
 import { startPinterestTimer } from '../src/server/jobs/pinterest-timer.ts';
 import { consoleLogger } from '../src/server/local/logger.ts';
 import { startLinkHealthTimer } from '../src/server/jobs/link-health-timer.ts';
+import { startPriceRefreshTimer } from '../src/server/jobs/price-refresh-timer.ts';
 
 const { values } = parseArgs({
   options: {
@@ -40,10 +41,11 @@ const server = await startLocalServer({
 // retailers on their own.
 const pinterest = env().PINTEREST_SCHEDULER === 'on' ? startPinterestTimer(getDatabase(), { logger: consoleLogger }) : undefined;
 const linkHealth = env().LINK_HEALTH_SCHEDULER === 'on' ? startLinkHealthTimer(getDatabase()) : undefined;
+const priceRefresh = env().PRICE_REFRESH_SCHEDULER === 'on' ? startPriceRefreshTimer(getDatabase(), { logger: consoleLogger }) : undefined;
 console.log(`Serving ${values.dir} and ${server.routes.length} functions at ${server.url}`);
 
 const stop = () => {
-  void Promise.all([pinterest?.stop(), linkHealth?.stop()])
+  void Promise.all([pinterest?.stop(), linkHealth?.stop(), priceRefresh?.stop()])
     .then(() => server.close())
     .then(() => {
       getDatabase().close();

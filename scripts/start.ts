@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import type { Database } from '../db/client.ts';
 import { env } from '../src/server/env.ts';
 import type { LinkHealthTimer } from '../src/server/jobs/link-health-timer.ts';
+import type { PriceRefreshTimer } from '../src/server/jobs/price-refresh-timer.ts';
 import type { PinterestTimer } from '../src/server/jobs/pinterest-timer.ts';
 import { readBuildRecord } from '../src/server/local/build-record.ts';
 import { projectRoot } from '../src/server/local/builder.ts';
@@ -41,6 +42,7 @@ const running: {
   queue?: LocalRebuildQueue;
   pinterest?: PinterestTimer;
   linkHealth?: LinkHealthTimer;
+  priceRefresh?: PriceRefreshTimer;
   trashPurge?: { stop(): Promise<void> };
   unregisterBuilder?: () => void;
 } = {};
@@ -54,6 +56,7 @@ async function stop(why: string, exitCode = 0): Promise<never> {
   running.unregisterBuilder?.();
   await running.pinterest?.stop();
   await running.linkHealth?.stop();
+  await running.priceRefresh?.stop();
   await running.trashPurge?.stop();
   await running.queue?.close();
   await running.server?.close();
@@ -192,6 +195,11 @@ async function startServices(): Promise<void> {
   if (config.LINK_HEALTH_SCHEDULER !== 'off') {
     const { startLinkHealthTimer } = await import('../src/server/jobs/link-health-timer.ts');
     running.linkHealth = startLinkHealthTimer(database, { logger: consoleLogger });
+  }
+  // The hourly Amazon price refresh; Netlify runs price-refresh-scheduled.ts instead.
+  if (config.PRICE_REFRESH_SCHEDULER !== 'off') {
+    const { startPriceRefreshTimer } = await import('../src/server/jobs/price-refresh-timer.ts');
+    running.priceRefresh = startPriceRefreshTimer(database, { logger: consoleLogger });
   }
   // Deleted products are purged a day after the delete; Netlify runs product-trash-purge-scheduled.ts instead.
   {

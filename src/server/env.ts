@@ -63,6 +63,8 @@ const EnvSchema = z.object({
   PINTEREST_SCHEDULER: optionalText.pipe(z.enum(['on', 'off']).optional()),
   /** `npm start` runs the link checker on a timer unless this is 'off' (issue 13); scripts/server.ts only when 'on'. */
   LINK_HEALTH_SCHEDULER: optionalText.pipe(z.enum(['on', 'off']).optional()),
+  /** The local server's hourly Amazon price refresh: on under `npm start` unless 'off', off in scripts/server.ts unless 'on'. */
+  PRICE_REFRESH_SCHEDULER: optionalText.pipe(z.enum(['on', 'off']).optional()),
   /**
    * Amazon's Creators API (src/server/amazon/): the credential an Associates account creates in Associates Central
    * (id, secret and its version, e.g. 2.1 or 3.1, which names the region's token endpoint). Without all three, Amazon

@@ -10,6 +10,7 @@
  *   fake.failNext({ status: 403, code: 'AssociateNotEligible' });
  *   fake.failNext('malformed');                             // 200 with a body that is not the documented JSON
  *   fake.unavailable.add('B000000000');                     // ItemNotAccessible for that ASIN
+ *   await fake.holdCall(3);                                 // resolves when the third GetItems arrives, never answered
  */
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -105,6 +106,8 @@ export interface FakeCreators {
   /** Every token issued so far is refused from now on (as if it had expired early). */
   expireTokens(): void;
   failNext(failure: CreatorsFailure, options?: { times?: number; route?: 'getItems' | 'token' }): void;
+  /** Resolves when the nth GetItems request (counted from the start, 1-based) arrives; that request is never answered. */
+  holdCall(n: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -128,6 +131,7 @@ export async function startFakeCreators(options: { items?: ReturnType<typeof fak
   const failures: { failure: CreatorsFailure; route: 'getItems' | 'token'; times: number }[] = [];
   const state: Pick<FakeCreators, 'unavailable' | 'getItemsCalls' | 'tokenCalls'> = { unavailable: new Set(), getItemsCalls: [], tokenCalls: [] };
   const key = (marketplace: string, asin: string) => `${marketplace}|${asin}`;
+  const holds = new Map<number, () => void>();
   for (const item of options.items ?? []) catalogue.set(key(item.marketplace, item.asin), item);
 
   const takeFailure = (route: 'getItems' | 'token') => {
@@ -190,6 +194,11 @@ export async function startFakeCreators(options: { items?: ReturnType<typeof fak
           authorization,
           at: Date.now(),
         });
+        const held = holds.get(state.getItemsCalls.length);
+        if (held) {
+          holds.delete(state.getItemsCalls.length);
+          return held();
+        }
         if (expiry === undefined || Date.now() > expiry) return send(response, 401, { errors: [{ code: 'Unauthorized', message: 'The access token is missing, invalid or expired.' }] });
         const failure = takeFailure('getItems');
         if (failure) return answerFailure(response, failure);
@@ -228,6 +237,7 @@ export async function startFakeCreators(options: { items?: ReturnType<typeof fak
       for (const token of tokens.keys()) tokens.set(token, 0);
     },
     failNext: (failure, opts = {}) => failures.push({ failure, route: opts.route ?? 'getItems', times: opts.times ?? 1 }),
+    holdCall: (n) => new Promise<void>((resolve) => holds.set(n, resolve)),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -51,6 +51,9 @@ const publicProbes: Record<string, { request: Probe; status: number }> = {
   track: { request: probe('POST', '/api/track', { productId: 1, event: 'view', pagePath: '/products' }), status: 204 },
   'link-health-background': { request: probe('POST', '/api/jobs/link-health', {}), status: 403 },
   'link-health-scheduled': { request: probe('POST', '/.netlify/functions/link-health-scheduled', { next_run: '2026-11-27T15:00:00Z' }), status: 204 },
+  'price-refresh-background': { request: probe('POST', '/api/jobs/price-refresh', {}), status: 403 },
+  // Without the Creators API's credentials the refresh does nothing, and says so in the log.
+  'price-refresh-scheduled': { request: probe('POST', '/.netlify/functions/price-refresh-scheduled', { next_run: '2026-11-27T15:00:00Z' }), status: 204 },
   'pinterest-scheduled': { request: probe('POST', '/.netlify/functions/pinterest-scheduled', { next_run: '2026-11-27T15:05:00Z' }), status: 200 },
   'product-trash-purge-scheduled': { request: probe('POST', '/.netlify/functions/product-trash-purge-scheduled', { next_run: '2026-11-27T15:00:00Z' }), status: 200 },
   // A name the store never gives out: answered before any store is opened (a deployed function has Netlify Blobs).

@@ -37,6 +37,10 @@ export const priceOverviewSchema = z.object({
   staleAfterHours: z.number().int(),
   /** When the scheduled price refresh last ran; null: it never has. */
   lastRefreshAt: z.iso.datetime().nullable(),
+  /** How many products that run refreshed; null: no run recorded it. */
+  lastRefreshCount: z.number().int().nonnegative().nullable(),
+  /** Why that run stopped early (bad credentials, throttling); null when it did not. */
+  lastRefreshError: z.string().nullable(),
 });
 export type PriceOverview = z.infer<typeof priceOverviewSchema>;
 

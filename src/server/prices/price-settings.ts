@@ -51,9 +51,17 @@ export async function readPriceOverview(database: Database, now = Date.now()): P
     database.run((db) => db.select({ value: settings.value }).from(settings).where(eq(settings.id, PRICE_REFRESH_SETTING_ID)).get()),
     readStaleAfterHours(database),
   ]);
-  const at = (lastRun?.value as { at?: unknown } | undefined)?.at;
-  const lastRefreshAt = typeof at === 'string' && Number.isFinite(Date.parse(at)) ? new Date(at).toISOString() : null;
-  return { total: figures?.total ?? 0, stale: figures?.stale ?? 0, failing: figures?.failing ?? 0, staleAfterHours, lastRefreshAt };
+  const run = (lastRun?.value ?? {}) as Record<string, unknown>;
+  const lastRefreshAt = isoDate(run.at)?.toISOString() ?? null;
+  return {
+    total: figures?.total ?? 0,
+    stale: figures?.stale ?? 0,
+    failing: figures?.failing ?? 0,
+    staleAfterHours,
+    lastRefreshAt,
+    lastRefreshCount: lastRefreshAt ? count_(run.refreshed) : null,
+    lastRefreshError: lastRefreshAt && typeof run.error === 'string' ? run.error : null,
+  };
 }
 
 /** Saves the limit with an audit entry; the caller requests a rebuild (pages decide with it). */
@@ -75,12 +83,47 @@ export async function savePriceSettings(database: Database, actor: AuditActor, i
   );
 }
 
-/** For the scheduled refresh: records that a run ended at `at` (the overview's 'last refresh'). */
-export async function notePriceRefreshRun(database: Database, at: Date): Promise<void> {
+/** What a refresh run leaves in its settings row besides its time. */
+export interface PriceRefreshRunNote {
+  /** Products given a new check in the run. */
+  refreshed: number;
+  failed: number;
+  /** Why the run stopped early (bad credentials, throttling …); null when it did not. */
+  error: string | null;
+  /** When a refresh last requested a rebuild (the published stamps' age: price-refresh.ts, republishDue). */
+  republishedAt: Date | null;
+}
+
+export interface LastPriceRefresh {
+  at: Date;
+  refreshed: number | null;
+  failed: number | null;
+  error: string | null;
+  republishedAt: Date | null;
+}
+
+const isoDate = (value: unknown): Date | null => (typeof value === 'string' && Number.isFinite(Date.parse(value)) ? new Date(value) : null);
+const count_ = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null);
+
+/** The last run as stored; null when none ran. Older rows hold only `at`. */
+export async function readLastPriceRefresh(database: Database): Promise<LastPriceRefresh | null> {
+  const row = await database.run((db) => db.select({ value: settings.value }).from(settings).where(eq(settings.id, PRICE_REFRESH_SETTING_ID)).get());
+  const value = (row?.value ?? {}) as Record<string, unknown>;
+  const at = isoDate(value.at);
+  if (!at) return null;
+  return { at, refreshed: count_(value.refreshed), failed: count_(value.failed), error: typeof value.error === 'string' ? value.error : null, republishedAt: isoDate(value.republishedAt) };
+}
+
+/** For the scheduled refresh: records that a run ended at `at` (the overview's 'last refresh') and what it did. */
+export async function notePriceRefreshRun(database: Database, at: Date, note?: PriceRefreshRunNote): Promise<void> {
+  const value = {
+    at: at.toISOString(),
+    ...(note ? { refreshed: note.refreshed, failed: note.failed, error: note.error, republishedAt: note.republishedAt?.toISOString() ?? null } : {}),
+  };
   await database.run((db) =>
     db
       .insert(settings)
-      .values({ id: PRICE_REFRESH_SETTING_ID, value: { at: at.toISOString() }, updatedAt: at })
-      .onConflictDoUpdate({ target: settings.id, set: { value: { at: at.toISOString() }, updatedAt: at } }),
+      .values({ id: PRICE_REFRESH_SETTING_ID, value, updatedAt: at })
+      .onConflictDoUpdate({ target: settings.id, set: { value, updatedAt: at } }),
   );
 }

@@ -100,7 +100,13 @@ export default function PricesCard() {
               'No failing price checks'
             )}
             {' · '}Last price refresh: <strong>{lastRefreshLabel(data.lastRefreshAt, (date) => `${when.format(date)} UTC`)}</strong>
+            {data.lastRefreshCount !== null && ` (${number(data.lastRefreshCount)} refreshed)`}
           </p>
+          {data.lastRefreshError && (
+            <p role="alert" className="text-sm">
+              {data.lastRefreshError}
+            </p>
+          )}
           <StaleLimitSetting key={data.staleAfterHours} hours={data.staleAfterHours} />
         </>
       )}
