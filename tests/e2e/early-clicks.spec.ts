@@ -477,7 +477,9 @@ test.describe('census: every visible control is served before its script runs', 
             const form = control.closest('form[action]') !== null && !control.closest('astro-island');
             const disabled = control.matches(':disabled');
             const held = control.closest('[data-await-script], astro-island[ssr]') !== null;
-            if (link || form || disabled || held) continue;
+            // A <details> element's summary opens it without any script (the browser's own disclosure widget).
+            const disclosure = control.matches('details > summary:first-of-type') && !control.closest('astro-island');
+            if (link || form || disabled || held || disclosure) continue;
             if (control.matches('main, #main-content')) continue;
             problems.push(`${control.outerHTML.slice(0, 160)}`);
           }
