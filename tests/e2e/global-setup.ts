@@ -25,6 +25,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   const { createUser } = await import('../../src/server/accounts.ts');
   const { seedAdminAccount } = await import('../../src/server/seed-admin.ts');
   const { publishBuild } = await import('../../src/server/local/publish-build.ts');
+  const { keptRendererDir } = await import('../../src/server/publishing/partial-build.ts');
   const { startLocalServer } = await import('../../src/server/local/server.ts');
   const { silentLogger } = await import('../../src/server/local/logger.ts');
   const { SiteFolders } = await import('../../src/server/local/site-folders.ts');
@@ -88,5 +89,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     await pinterest.close();
     folders.close();
     rmSync(dir, { recursive: true, force: true });
+    // The renderer the run's builds kept for this site (partial-build.ts): its site folder is gone with the run.
+    rmSync(keptRendererDir(projectRoot, folders.link), { recursive: true, force: true });
   };
 }
