@@ -61,25 +61,13 @@ export interface NetlifyServeOptions {
 
 /** Starts `netlify serve` and resolves once it answers; rejects with its output if it exits or times out first. */
 export async function startNetlifyServe({ cwd, port, env, timeoutMs, logFile }: NetlifyServeOptions): Promise<NetlifyServe> {
-  // The pinned Node first: the build command (npm run build) and the CLI itself run on it; netlify-cli needs Node 22+.
-  const path = [dirname(process.execPath), join(repoRoot, 'node_modules/.bin'), process.env.PATH].join(':');
-  const child = spawn(join(repoRoot, 'node_modules/.bin/netlify'), ['serve', '--offline', '--internal-disable-edge-functions', '--port', String(port)], {
+  const { child, output } = spawnCli(['serve', '--offline', '--internal-disable-edge-functions', '--port', String(port)], {
     cwd,
+    env: { ...env, BROWSER: 'none' },
+    logFile,
     // Its own process group, so stop() ends the build's and the static server's processes with it.
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...env, PATH: path, BROWSER: 'none', NETLIFY_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' },
   });
-  let log = '';
-  mkdirSync(dirname(logFile), { recursive: true });
-  const file = createWriteStream(logFile);
-  const keep = (chunk: string) => {
-    log += chunk;
-    file.write(chunk);
-  };
-  child.stdout.setEncoding('utf8').on('data', keep);
-  child.stderr.setEncoding('utf8').on('data', keep);
-  child.once('exit', () => file.end());
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   // Should this process end without stop() (an interrupted run), the CLI's group goes with it.
   const orphaned = () => {
@@ -92,7 +80,7 @@ export async function startNetlifyServe({ cwd, port, env, timeoutMs, logFile }: 
   process.once('exit', orphaned);
   void exited.then(() => process.off('exit', orphaned));
   const url = `http://localhost:${port}`;
-  const served: NetlifyServe = { url, output: () => log, stop: () => stopGroup(child, exited) };
+  const served: NetlifyServe = { url, output, stop: () => stopGroup(child, exited) };
 
   const deadline = Date.now() + timeoutMs;
   let gone = false;
@@ -100,7 +88,7 @@ export async function startNetlifyServe({ cwd, port, env, timeoutMs, logFile }: 
   while (!gone) {
     if (Date.now() > deadline) {
       await served.stop();
-      throw new Error(`netlify serve did not answer within ${timeoutMs / 1000} s:\n${tail(log)}`);
+      throw new Error(`netlify serve did not answer within ${timeoutMs / 1000} s:\n${tail(output())}`);
     }
     // The proxy listens only once the build is done and the functions are loaded.
     const answered = await fetch(`${url}/`, { signal: AbortSignal.timeout(5_000) }).then(
@@ -110,7 +98,7 @@ export async function startNetlifyServe({ cwd, port, env, timeoutMs, logFile }: 
     if (answered) return served;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  throw new Error(`netlify serve exited with ${await exited} before it answered:\n${tail(log)}`);
+  throw new Error(`netlify serve exited with ${await exited} before it answered:\n${tail(output())}`);
 }
 
 async function stopGroup(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
@@ -136,23 +124,34 @@ function tail(text: string, lines = 60): string {
 
 /** Runs `netlify build --offline` (Netlify Build: the build command, the plugins, the bundler) to the end. */
 export async function runNetlifyBuild({ cwd, env, timeoutMs, logFile }: Omit<NetlifyServeOptions, 'port'>): Promise<{ code: number | null; output: string }> {
+  const { child, output } = spawnCli(['build', '--offline'], { cwd, env, logFile, timeoutMs });
+  const code = await new Promise<number | null>((resolve) => child.once('close', (exit) => resolve(exit)));
+  return { code, output: output() };
+}
+
+/** Starts the pinned netlify-cli with `args`; everything it prints is kept (output()) and written to `logFile` as it comes. */
+function spawnCli(
+  args: string[],
+  options: { cwd: string; env: Record<string, string>; logFile: string; detached?: boolean; timeoutMs?: number },
+): { child: ChildProcess & { stdout: NodeJS.ReadableStream; stderr: NodeJS.ReadableStream }; output: () => string } {
+  // The pinned Node first: the build command (npm run build) and the CLI itself run on it; netlify-cli needs Node 22+.
   const path = [dirname(process.execPath), join(repoRoot, 'node_modules/.bin'), process.env.PATH].join(':');
-  const child = spawn(join(repoRoot, 'node_modules/.bin/netlify'), ['build', '--offline'], {
-    cwd,
+  const child = spawn(join(repoRoot, 'node_modules/.bin/netlify'), args, {
+    cwd: options.cwd,
+    detached: options.detached ?? false,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...env, PATH: path, NETLIFY_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' },
-    timeout: timeoutMs,
+    env: { ...process.env, ...options.env, PATH: path, NETLIFY_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' },
+    timeout: options.timeoutMs,
   });
   let log = '';
-  mkdirSync(dirname(logFile), { recursive: true });
-  const file = createWriteStream(logFile);
+  mkdirSync(dirname(options.logFile), { recursive: true });
+  const file = createWriteStream(options.logFile);
   const keep = (chunk: string) => {
     log += chunk;
     file.write(chunk);
   };
   child.stdout.setEncoding('utf8').on('data', keep);
   child.stderr.setEncoding('utf8').on('data', keep);
-  const code = await new Promise<number | null>((resolve) => child.once('close', (exit) => resolve(exit)));
-  file.end();
-  return { code, output: log };
+  child.once('close', () => file.end());
+  return { child, output: () => log };
 }
