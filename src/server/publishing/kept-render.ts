@@ -6,10 +6,9 @@
  * The kept bundle is the code of the last build, which is the code of this one (a partial build runs only when the
  * source is unchanged: publish-plan.ts). Its data is not: the content store is the collections read afresh from the
  * database with the same queries and schemas as Astro's loaders (database-collections.ts, content-store.ts); the
- * guides, read from files, are kept. Then, as Astro's generate step does: every
- * route's static paths, the selected pages rendered (the middleware checks disclosure as in a full build) and
- * written as files, and the integrations that write site files from the page list (the sitemap, _redirects) run
- * over every page.
+ * guides, read from files, are kept. Then, as Astro's generate step does: every route's static paths, the selected
+ * pages rendered (the middleware checks disclosure as in a full build) and written as files, and the integrations
+ * that write site files from the page list (the sitemap, _redirects) run over every page.
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -27,7 +26,7 @@ import { provideContentStore } from './content-store.ts';
 import { databaseCollections } from './database-collections.ts';
 import { declaredPageInputs, keepUnchangedPages, UNCHANGED_HEADER } from './page-inputs.ts';
 
-/** Public files those integrations add to (Astro copies public/ before astro:build:done). */
+/** Public files the site-file integrations (site-files.ts) add to: Astro copies public/ before astro:build:done. */
 const PUBLIC_FILES_EXTENDED = ['_redirects'];
 
 export interface RouteData {
