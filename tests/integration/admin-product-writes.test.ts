@@ -146,6 +146,8 @@ describe('POST /api/admin/products', () => {
       affiliate_network: 'amazon',
       brand: 'TriggerPoint',
       is_featured: true,
+      // The store the Amazon link names (amazon-asin.ts): the Creators API is asked per store.
+      marketplace: 'www.amazon.com',
     });
 
     const link = await db((d) => d.select().from(affiliateLinks).where(eq(affiliateLinks.id, row.affiliateLinkId!)).get());
