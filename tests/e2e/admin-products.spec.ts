@@ -125,7 +125,7 @@ test('filters and sortable headers change the list, and the URL brings the same 
   await expect(pager(page)).toContainText(`${outOfStock.total.toLocaleString('en-US')} products`);
   await expect(bodyRows(page).filter({ hasText: 'In stock' })).toHaveCount(0);
 
-  const price = page.getByRole('columnheader', { name: 'Price' });
+  const price = page.getByRole('columnheader', { name: 'Price', exact: true });
   await price.getByRole('button').click();
   await expect(price).toHaveAttribute('aria-sort', 'descending');
   await expect(page.getByRole('columnheader', { name: 'Added' })).toHaveAttribute('aria-sort', 'none');
@@ -137,7 +137,7 @@ test('filters and sortable headers change the list, and the URL brings the same 
 
   await page.reload();
   await expect(filter(page, 'Stock')).toHaveValue('out');
-  await expect(page.getByRole('columnheader', { name: 'Price' })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page.getByRole('columnheader', { name: 'Price', exact: true })).toHaveAttribute('aria-sort', 'ascending');
   await expect(bodyRows(page).first()).toContainText(cheapest.rows[0]!.name);
 
   // A deep link with a category, a status, a sort and a page.
