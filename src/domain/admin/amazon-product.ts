@@ -6,34 +6,12 @@
  */
 import type { AmazonProductLink } from '../amazon-asin.ts';
 import { featuresHtml, type AmazonItem } from '../amazon-item.ts';
-import { DEFAULT_CTA } from '../product.ts';
 import { NEEDS_REVIEW_ATTRIBUTE, productNameFromUrl } from './needs-review.ts';
 import { MAX_NAME_LENGTH, type ProductInput } from './product-form.ts';
+import { emptyProductInput } from './scraped-product.ts';
 
 function baseInput(link: AmazonProductLink): ProductInput {
-  return {
-    name: '',
-    affiliateUrl: link.canonicalUrl,
-    description: '',
-    price: 0,
-    salePrice: null,
-    imageUrl: null,
-    galleryImageUrls: [],
-    rating: null,
-    categoryId: null,
-    availability: true,
-    inStock: true,
-    specifications: '',
-    tags: [],
-    cta: DEFAULT_CTA,
-    affiliateNetwork: 'amazon',
-    commissionRate: null,
-    sku: null,
-    asin: link.asin,
-    brand: null,
-    status: 'active',
-    featured: false,
-  };
+  return { ...emptyProductInput(link.canonicalUrl), affiliateNetwork: 'amazon', asin: link.asin };
 }
 
 /** The product an item makes: active, named, priced and pictured from Amazon's answer. */

@@ -19,7 +19,8 @@ export interface ScrapeRecord {
   at: string;
 }
 
-function baseInput(affiliateUrl: string): ProductInput {
+/** A product with nothing but its link: every field at the form's default (the base of add by link's products). */
+export function emptyProductInput(affiliateUrl: string): ProductInput {
   return {
     name: '',
     affiliateUrl,
@@ -48,7 +49,7 @@ function baseInput(affiliateUrl: string): ProductInput {
 /** The product a good scrape makes: active, with every field the page gave. */
 export function productInputFromScrape(scraped: ScrapedProduct, affiliateUrl: string): ProductInput {
   return {
-    ...baseInput(affiliateUrl),
+    ...emptyProductInput(affiliateUrl),
     name: scraped.name,
     description: descriptionHtml(scraped.description),
     price: scraped.price ?? 0,
@@ -64,7 +65,7 @@ export function productInputFromScrape(scraped: ScrapedProduct, affiliateUrl: st
 
 /** The spec's fallback when the page could not be read: a draft named from the URL's path, price 0, no image. */
 export function fallbackProductInput(affiliateUrl: string): ProductInput {
-  return { ...baseInput(affiliateUrl), name: productNameFromUrl(affiliateUrl), status: 'draft' };
+  return { ...emptyProductInput(affiliateUrl), name: productNameFromUrl(affiliateUrl), status: 'draft' };
 }
 
 /** Attributes a scrape adds beside the form's: the page's currency, the record of the scrape, and the review mark of a fallback. */
