@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { EditorialReview, Roundup } from '../src/domain/editorial/types.ts';
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -187,6 +188,8 @@ export const products = sqliteTable(
     /** The last failed attempt to check the price since the last success (the admin's 'failing' filter); null when none. */
     priceCheckFailedAt: integer('price_check_failed_at', { mode: 'timestamp_ms' }),
     priceCheckError: text('price_check_error'),
+    /** The site's own review of the product (verdict, pros and cons, score, award, reviewer); null when none. */
+    review: text('review', { mode: 'json' }).$type<EditorialReview>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -262,6 +265,28 @@ export const productAnalytics = sqliteTable(
   ],
 );
 
+/** The people behind the reviews: named on posts and product reviews, each with a public page of their articles. */
+export const authors = sqliteTable('authors', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  /** Plain text, a few sentences. */
+  bio: text('bio').notNull().default(''),
+  photoUrl: text('photo_url'),
+  /** Such as 'Senior editor' or 'Certified strength coach'. */
+  role: text('role').notNull().default(''),
+  /** The subjects they cover, such as 'Recovery'. */
+  areas: text('areas', { mode: 'json' }).$type<string[]>().notNull().default([]),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+export type Author = typeof authors.$inferSelect;
+export type NewAuthor = typeof authors.$inferInsert;
+
+/** An article, or a roundup ('The best {thing} of {year}') that adds its picks to the article. */
+export const postKinds = ['article', 'roundup'] as const;
+export type PostKind = (typeof postKinds)[number];
+
 export const blogPosts = sqliteTable(
   'blog_posts',
   {
@@ -277,10 +302,15 @@ export const blogPosts = sqliteTable(
     published: integer('published', { mode: 'boolean' }).notNull().default(false),
     publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
     authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The byline: the author the post names publicly (authorId is the account that wrote it in the admin panel). */
+    bylineAuthorId: integer('byline_author_id').references(() => authors.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: postKinds }).notNull().default('article'),
+    /** A roundup's picks and sections; null on an article. */
+    roundup: text('roundup', { mode: 'json' }).$type<Roundup>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('blog_posts_published_idx').on(t.published, t.publishedAt)],
+  (t) => [index('blog_posts_published_idx').on(t.published, t.publishedAt), index('blog_posts_byline_idx').on(t.bylineAuthorId)],
 );
 export type BlogPost = typeof blogPosts.$inferSelect;
 export type NewBlogPost = typeof blogPosts.$inferInsert;
