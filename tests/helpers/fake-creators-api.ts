@@ -108,6 +108,8 @@ export interface FakeCreators {
   failNext(failure: CreatorsFailure, options?: { times?: number; route?: 'getItems' | 'token' }): void;
   /** Resolves when the nth GetItems request (counted from the start, 1-based) arrives; that request is never answered. */
   holdCall(n: number): Promise<void>;
+  /** The nth GetItems request waits, once `arrived`, until `release()`; then it is answered as any other. */
+  pauseCall(n: number): { arrived: Promise<void>; release: () => void };
   close(): Promise<void>;
 }
 
@@ -132,6 +134,7 @@ export async function startFakeCreators(options: { items?: ReturnType<typeof fak
   const state: Pick<FakeCreators, 'unavailable' | 'getItemsCalls' | 'tokenCalls'> = { unavailable: new Set(), getItemsCalls: [], tokenCalls: [] };
   const key = (marketplace: string, asin: string) => `${marketplace}|${asin}`;
   const holds = new Map<number, () => void>();
+  const pauses = new Map<number, { arrived: () => void; released: Promise<void> }>();
   for (const item of options.items ?? []) catalogue.set(key(item.marketplace, item.asin), item);
 
   const takeFailure = (route: 'getItems' | 'token') => {
@@ -199,6 +202,12 @@ export async function startFakeCreators(options: { items?: ReturnType<typeof fak
           holds.delete(state.getItemsCalls.length);
           return held();
         }
+        const paused = pauses.get(state.getItemsCalls.length);
+        if (paused) {
+          pauses.delete(state.getItemsCalls.length);
+          paused.arrived();
+          await paused.released;
+        }
         if (expiry === undefined || Date.now() > expiry) return send(response, 401, { errors: [{ code: 'Unauthorized', message: 'The access token is missing, invalid or expired.' }] });
         const failure = takeFailure('getItems');
         if (failure) return answerFailure(response, failure);
@@ -238,6 +247,12 @@ export async function startFakeCreators(options: { items?: ReturnType<typeof fak
     },
     failNext: (failure, opts = {}) => failures.push({ failure, route: opts.route ?? 'getItems', times: opts.times ?? 1 }),
     holdCall: (n) => new Promise<void>((resolve) => holds.set(n, resolve)),
+    pauseCall: (n) => {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const arrived = new Promise<void>((resolve) => pauses.set(n, { arrived: resolve, released }));
+      return { arrived, release };
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -14,7 +14,8 @@ import type { CreatorsConfig } from '../../src/server/amazon/config.ts';
 import { CreatorsClient } from '../../src/server/amazon/creators-client.ts';
 import { RequestPacer } from '../../src/server/amazon/pacer.ts';
 import { startPriceRefreshTimer } from '../../src/server/jobs/price-refresh-timer.ts';
-import { runPriceRefresh, type PriceRefreshOptions } from '../../src/server/jobs/price-refresh.ts';
+import { claimJobLease, releaseJobLease } from '../../src/server/jobs/job-lease.ts';
+import { PRICE_REFRESH_JOB, runPriceRefresh, type PriceRefreshOptions } from '../../src/server/jobs/price-refresh.ts';
 import { silentLogger } from '../../src/server/local/logger.ts';
 import { readPriceOverview } from '../../src/server/prices/price-settings.ts';
 import { configureRebuilds } from '../../src/server/rebuild.ts';
@@ -309,8 +310,14 @@ describe('a crash', () => {
     expect(afterCrash.slice(0, 20).every((product, n) => product.price === 20 + n && product.priceSource === 'creators-api')).toBe(true);
     expect(afterCrash.slice(20).every((product) => product.price === 10 && product.priceCheckedAt!.getTime() < Date.now() - 5 * HOUR)).toBe(true);
 
-    // The next run asks the 15 the crash left before the 20 it wrote.
-    const report = await refresh();
+    // The killed run still holds the lease: a run straight after leaves at once, asking nothing.
+    const busy = await refresh();
+    expect(busy).toMatchObject({ stoppedBecause: 'run-busy', requests: 0 });
+    expect(fake.getItemsCalls).toHaveLength(3);
+
+    // Once the lease's time is up (the budget and its margin, 15 minutes), the next run asks the 15 the crash left
+    // before the 20 it wrote.
+    const report = await refresh({ now: () => Date.now() + 16 * 60_000 });
     expect(report).toMatchObject({ stoppedBecause: 'done', refreshed: 35, remaining: 0 });
     expect(fake.getItemsCalls.slice(3).flatMap((call) => call.itemIds).slice(0, 15)).toEqual(Array.from({ length: 15 }, (_, i) => asinOf(20 + i)));
     const after = await db((d) => d.select().from(products).where(inArray(products.id, ids)).orderBy(asc(products.id)));
@@ -341,6 +348,33 @@ describe('a crash', () => {
     const next = await refresh();
     expect(next).toMatchObject({ stoppedBecause: 'done', refreshed: 10 });
     expect(fake.getItemsCalls[1]!.itemIds.slice(0, 10 - report.refreshed)).toEqual(Array.from({ length: 10 - report.refreshed }, (_, i) => asinOf(report.refreshed + i)));
+  });
+});
+
+describe('one run at a time', () => {
+  it('a run started while another is at work leaves at once, so no product is asked for twice', async () => {
+    await seed(Array.from({ length: 30 }, (_, n) => ({ n, price: 10, checkedHoursAgo: 30 })));
+    for (let n = 0; n < 30; n++) offer(n, 12);
+    const first = fake.pauseCall(1);
+    const running = refresh();
+    await first.arrived;
+    const second = await refresh();
+    expect(second).toMatchObject({ stoppedBecause: 'run-busy', requests: 0, refreshed: 0 });
+    expect(second.message).toBe('Price refresh skipped: another run is still at work.');
+    first.release();
+    expect(await running).toMatchObject({ stoppedBecause: 'done', refreshed: 30 });
+    const asked = fake.getItemsCalls.flatMap((call) => call.itemIds);
+    expect(new Set(asked).size).toBe(asked.length);
+
+    // The lease is given back when a run ends: the next one runs.
+    expect(await refresh()).toMatchObject({ stoppedBecause: 'done', refreshed: 30 });
+  });
+
+  it('races for the lease have one winner', async () => {
+    const leases = await Promise.all(Array.from({ length: 8 }, () => claimJobLease(temp.database, PRICE_REFRESH_JOB, 60_000)));
+    expect(leases.filter(Boolean)).toHaveLength(1);
+    await releaseJobLease(temp.database, leases.find(Boolean)!);
+    expect(await claimJobLease(temp.database, PRICE_REFRESH_JOB, 60_000)).toBeDefined();
   });
 });
 

@@ -12,6 +12,9 @@
  *   recorded with its reason.
  * - One rebuild a run at most, and only when a page would change: a price, sale price or stock changed, or the
  *   published stamps are getting old (see republishDue).
+ * - One run at a time (job-lease.ts): an invocation that finds another at work (the hourly schedule firing while a
+ *   run goes on, Netlify retrying a Background Function) leaves at once, so the account's request rate is never spent
+ *   twice over and no product is asked for twice.
  */
 import { and, asc, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
@@ -22,6 +25,7 @@ import { refreshBatches, republishDue, type RefreshCandidate } from '../../domai
 import type { CreatorsClient } from '../amazon/creators-client.ts';
 import { amazonApiStatus, CreatorsApiError, creatorsClient, fetchAmazonItems, type AmazonItemResult } from '../amazon/items.ts';
 import { errorMessage, type Logger } from '../local/logger.ts';
+import { claimJobLease, releaseJobLease } from './job-lease.ts';
 import { PriceCheckError, recordPriceCheck, recordPriceCheckFailure } from '../prices/price-checks.ts';
 import { notePriceRefreshRun, readLastPriceRefresh, readStaleAfterHours } from '../prices/price-settings.ts';
 import { requestRebuild } from '../rebuild.ts';
@@ -31,6 +35,13 @@ import { requestRebuild } from '../rebuild.ts';
  * take its retries (3 waits of up to 30 s and 15 s timeouts), so the function ends before Netlify stops it.
  */
 export const DEFAULT_PRICE_REFRESH_BUDGET_MS = 11 * 60_000;
+
+/**
+ * How long a run holds the lease past its budget: the last batch's retries and the rebuild request. A run that crashed
+ * frees the lease when this has passed.
+ */
+const LEASE_MARGIN_MS = 4 * 60_000;
+export const PRICE_REFRESH_JOB = 'price-refresh';
 
 /** Failures of the whole account or service: the next requests would fail the same way, so the run stops. */
 const RUN_STOPPING: ReadonlySet<string> = new Set(['not-configured', 'bad-credentials', 'not-eligible', 'throttled', 'unavailable']);
@@ -47,7 +58,7 @@ export interface PriceRefreshOptions {
 }
 
 export interface PriceRefreshReport {
-  stoppedBecause: 'done' | 'budget' | 'aborted' | 'error' | 'not-configured';
+  stoppedBecause: 'done' | 'budget' | 'aborted' | 'error' | 'not-configured' | 'run-busy';
   /** The run's error or why it did nothing; null when it ran. */
   message: string | null;
   /** GetItems requests sent. */
@@ -107,6 +118,28 @@ export async function runPriceRefresh(database: Database, options: PriceRefreshO
     return report;
   }
 
+  const lease = await claimJobLease(database, PRICE_REFRESH_JOB, budgetMs + LEASE_MARGIN_MS, now());
+  if (!lease) {
+    report.stoppedBecause = 'run-busy';
+    report.message = 'Price refresh skipped: another run is still at work.';
+    options.logger?.info(report.message);
+    return report;
+  }
+  try {
+    return await refreshWithinBudget(database, client, report, options, now, budgetMs);
+  } finally {
+    await releaseJobLease(database, lease);
+  }
+}
+
+async function refreshWithinBudget(
+  database: Database,
+  client: CreatorsClient,
+  report: PriceRefreshReport,
+  options: PriceRefreshOptions,
+  now: () => number,
+  budgetMs: number,
+): Promise<PriceRefreshReport> {
   const started = now();
   const batches = refreshBatches(await candidates(database));
   let index = 0;
@@ -210,7 +243,7 @@ async function refreshBatch(database: Database, client: CreatorsClient, batch: C
 
 /** The sentence a run is logged with. */
 export function priceRefreshSummary(report: PriceRefreshReport): string | undefined {
-  if (report.stoppedBecause === 'not-configured') return report.message ?? undefined;
+  if (report.stoppedBecause === 'not-configured' || report.stoppedBecause === 'run-busy') return report.message ?? undefined;
   if (report.requests === 0) return undefined;
   const parts = [`${report.refreshed} refreshed`, `${report.changed} changed`];
   if (report.unavailable > 0) parts.push(`${report.unavailable} unavailable`);
