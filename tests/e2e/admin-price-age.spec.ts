@@ -92,6 +92,7 @@ test('a page built while its price was fresh hides the price once the reader’s
   const main = page.getByRole('main');
   await expect(main.getByText(priceStamp(checkedAt), { exact: true })).toBeVisible();
   await expect(main.getByText(money(product.salePrice!)).first()).toBeVisible();
+  expect((await productJsonLd(page)).offers).toMatchObject({ price: product.salePrice!.toFixed(2) });
 
   // Two hours on, with the page still open: the minute's check hides the amount, the saving and the stamp.
   await page.clock.fastForward(2 * HOUR);
@@ -99,6 +100,9 @@ test('a page built while its price was fresh hides the price once the reader’s
   await expect(main.getByText(money(product.salePrice!))).toBeHidden();
   await expect(main.getByText(priceStamp(checkedAt), { exact: true })).toBeHidden();
   await expect(main.getByText(/^Save \$/)).toBeHidden();
+  // The structured data follows the page: no price shown, no offer (the product itself stays described).
+  await expect.poll(async () => Object.keys(await productJsonLd(page))).not.toContain('offers');
+  expect((await productJsonLd(page)).name).toBe(product.name);
 
   // A reader who opens the page after the limit never sees the price.
   const later = await page.context().newPage();
@@ -106,6 +110,7 @@ test('a page built while its price was fresh hides the price once the reader’s
   await later.goto(`/product/${product.slug}`);
   await expect(later.getByRole('main').getByText(label, { exact: true })).toBeVisible();
   await expect(later.getByRole('main').getByText(money(product.salePrice!))).toBeHidden();
+  await expect.poll(async () => Object.keys(await productJsonLd(later))).not.toContain('offers');
 });
 
 test('a product made stale in the database shows no price after the rebuild', async ({ page }) => {

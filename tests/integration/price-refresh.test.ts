@@ -214,6 +214,29 @@ describe('items', () => {
   });
 });
 
+describe("Amazon's image links", () => {
+  it('are renewed with the price when they came from Amazon, and left alone when the editor chose their own', async () => {
+    const [fromAmazon, ownImage] = await seed([
+      { n: 1, price: 20, checkedHoursAgo: 30 },
+      { n: 2, price: 20, checkedHoursAgo: 30 },
+    ]);
+    const old = (n: number) => `https://m.media-amazon.com/images/I/old-${n}.jpg`;
+    await db((d) => d.update(products).set({ imageUrl: old(1), attributes: { asin: asinOf(1), marketplace: 'www.amazon.com', gallery_image_urls: [old(1), old(11)] } }).where(eq(products.id, fromAmazon!)));
+    await db((d) => d.update(products).set({ imageUrl: '/media/own-photo.webp' }).where(eq(products.id, ownImage!)));
+    const current = (n: number) => [`https://m.media-amazon.com/images/I/new-${n}.jpg`, `https://m.media-amazon.com/images/I/new-${n}b.jpg`];
+    fake.add(fakeItem({ asin: asinOf(1), title: 'Refresh 1', price: 20, images: current(1) }));
+    fake.add(fakeItem({ asin: asinOf(2), title: 'Refresh 2', price: 20, images: current(2) }));
+
+    const report = await refresh();
+    // Same prices: the new image links alone make the product changed (its pages show them).
+    expect(report).toMatchObject({ refreshed: 2, changed: 1, rebuildRequested: true });
+    const renewed = await row(fromAmazon!);
+    expect(renewed!.imageUrl).toBe(current(1)[0]);
+    expect(renewed!.attributes).toMatchObject({ asin: asinOf(1), gallery_image_urls: current(1) });
+    expect((await row(ownImage!))!.imageUrl).toBe('/media/own-photo.webp');
+  });
+});
+
 describe('run-level failures', () => {
   it('stops the run when Amazon throttles beyond the back-off, keeps what it wrote, and records why', async () => {
     const ids = await seed(Array.from({ length: 30 }, (_, n) => ({ n, price: 10, checkedHoursAgo: 30 - n })));

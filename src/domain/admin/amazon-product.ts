@@ -96,3 +96,38 @@ export function fillFromAmazonItem(stored: FillableAmazonProduct, item: AmazonIt
   if (!attributes.asin) attributes.asin = link.asin;
   return filled;
 }
+
+/** Hosts Amazon serves product images from (the links the Creators API answers with). */
+const AMAZON_IMAGE_HOST = /(^|\.)(media-amazon\.com|ssl-images-amazon\.com|images-amazon\.com)$/i;
+
+export function isAmazonImageLink(url: unknown): boolean {
+  if (typeof url !== 'string') return false;
+  try {
+    return AMAZON_IMAGE_HOST.test(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
+export interface RefreshedImages {
+  imageUrl?: string;
+  galleryImageUrls?: string[];
+}
+
+/**
+ * Amazon's terms let a site keep a link to an Amazon image for 24 hours at most (Associates Program IP License: links
+ * to images may be stored up to 24 hours, then refreshed): a refresh replaces the image links that came from Amazon
+ * with the item's current ones. An image the editor chose from elsewhere, or a gallery with any such image, stays as
+ * it is; an item that answers with no images changes nothing.
+ */
+export function refreshedAmazonImages(stored: { imageUrl: string | null; galleryImageUrls: unknown }, images: readonly string[]): RefreshedImages {
+  const refreshed: RefreshedImages = {};
+  if (images.length === 0) return refreshed;
+  if (isAmazonImageLink(stored.imageUrl) && stored.imageUrl !== images[0]) refreshed.imageUrl = images[0]!;
+  const gallery = stored.galleryImageUrls;
+  if (Array.isArray(gallery) && gallery.length > 0 && gallery.every(isAmazonImageLink)) {
+    const same = gallery.length === images.length && gallery.every((url, i) => url === images[i]);
+    if (!same) refreshed.galleryImageUrls = [...images];
+  }
+  return refreshed;
+}

@@ -16,10 +16,11 @@
  *   run goes on, Netlify retrying a Background Function) leaves at once, so the account's request rate is never spent
  *   twice over and no product is asked for twice.
  */
-import { and, asc, isNotNull, sql } from 'drizzle-orm';
-import type { Database } from '../../../db/client.ts';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../../db/client.ts';
 import { inJsonList } from '../../../db/sql.ts';
 import { priceChecks, products } from '../../../db/schema.ts';
+import { refreshedAmazonImages } from '../../domain/admin/amazon-product.ts';
 import { DEFAULT_AMAZON_MARKETPLACE } from '../../domain/amazon-asin.ts';
 import { refreshBatches, republishDue, type RefreshCandidate } from '../../domain/prices/price-refresh-plan.ts';
 import type { CreatorsClient } from '../amazon/creators-client.ts';
@@ -65,7 +66,7 @@ export interface PriceRefreshReport {
   requests: number;
   /** Products given a new price check (unavailable ones included). */
   refreshed: number;
-  /** Of those, the ones whose price, sale price or stock changed. */
+  /** Of those, the ones whose price, sale price, stock or Amazon image links changed. */
   changed: number;
   /** Products Amazon says it does not serve (recorded out of stock). */
   unavailable: number;
@@ -98,7 +99,14 @@ async function candidates(database: Database): Promise<Candidate[]> {
 async function storedValues(database: Database, ids: number[]) {
   const rows = await database.run((db) =>
     db
-      .select({ id: products.id, price: products.price, salePrice: products.salePrice, inStock: products.inStock })
+      .select({
+        id: products.id,
+        price: products.price,
+        salePrice: products.salePrice,
+        inStock: products.inStock,
+        imageUrl: products.imageUrl,
+        attributes: products.attributes,
+      })
       .from(products)
       .where(inJsonList(products.id, ids)),
   );
@@ -224,8 +232,19 @@ async function refreshBatch(database: Database, client: CreatorsClient, batch: C
       item && item.price !== null
         ? { price: item.price, salePrice: item.salePrice, inStock: item.inStock, source: 'creators-api' as const, checkedAt }
         : { price: null, salePrice: null, inStock: item?.inStock ?? false, source: 'creators-api' as const, checkedAt };
+    // The image links Amazon's terms let a site keep for 24 hours are renewed with the price (refreshedAmazonImages).
+    const images = item ? refreshedAmazonImages({ imageUrl: before.imageUrl, galleryImageUrls: before.attributes['gallery_image_urls'] }, item.images) : {};
+    const writeImages = async (tx: Tx) => {
+      if (images.imageUrl !== undefined) await tx.update(products).set({ imageUrl: images.imageUrl }).where(eq(products.id, candidate.id));
+      if (images.galleryImageUrls !== undefined) {
+        await tx
+          .update(products)
+          .set({ attributes: sql`json_set(${products.attributes}, '$.gallery_image_urls', json(${JSON.stringify(images.galleryImageUrls)}))` })
+          .where(eq(products.id, candidate.id));
+      }
+    };
     try {
-      if (!(await recordPriceCheck(database, candidate.id, check, now()))) continue;
+      if (!(await recordPriceCheck(database, candidate.id, check, now(), writeImages))) continue;
     } catch (error) {
       // Values no retailer gives (recordPriceCheck's rule): this product's check failed, the others go on.
       if (!(error instanceof PriceCheckError)) throw error;
@@ -235,7 +254,10 @@ async function refreshBatch(database: Database, client: CreatorsClient, batch: C
     }
     report.refreshed += 1;
     if (check.price === null && !check.inStock) report.unavailable += 1;
-    const changed = before.inStock !== check.inStock || (check.price !== null && (before.price !== check.price || before.salePrice !== check.salePrice));
+    const changed =
+      before.inStock !== check.inStock ||
+      (check.price !== null && (before.price !== check.price || before.salePrice !== check.salePrice)) ||
+      Object.keys(images).length > 0;
     if (changed) report.changed += 1;
   }
   return false;

@@ -82,13 +82,21 @@ async function trimHistory(tx: Tx, productId: number): Promise<void> {
  * The one entry point for jobs that check prices (the Amazon refresh, the link checker): records the check in its own
  * transaction. False when no product has the id; throws PriceCheckError for values no retailer gives.
  */
-export async function recordPriceCheck(database: Database, productId: number, check: PriceCheck, now = Date.now()): Promise<boolean> {
+export async function recordPriceCheck(
+  database: Database,
+  productId: number,
+  check: PriceCheck,
+  now = Date.now(),
+  /** More the same check brings (the Amazon refresh's image links), written in the same transaction. */
+  alsoWrite?: (tx: Tx) => Promise<void>,
+): Promise<boolean> {
   validated(check, now);
   return database.run((db) =>
     db.transaction(async (tx) => {
       const found = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).get();
       if (!found) return false;
       await notePriceCheck(tx, productId, check, now);
+      await alsoWrite?.(tx);
       return true;
     }),
   );
