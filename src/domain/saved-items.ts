@@ -27,7 +27,23 @@ export interface WishlistItem {
   id: number;
   productId: number;
   createdAt: string;
-  product: { id: number; name: string; slug: string; price: number; salePrice: number | null; inStock: boolean; imageUrl: string | null };
+  product: {
+    id: number;
+    name: string;
+    slug: string;
+    price: number;
+    salePrice: number | null;
+    inStock: boolean;
+    imageUrl: string | null;
+    /** When the price was last checked (epoch ms); null: never, so never shown. */
+    priceCheckedAt: number | null;
+    /** The moment the price stops being shown (epoch ms, the admin's stale limit); null: never shown. */
+    priceStaleAt: number | null;
+    /** What replaces a stale price: 'Check price on {retailer}'. */
+    stalePriceLabel: string;
+    /** 'Amazon.com' and the like for an Amazon product, whose price carries Amazon's disclaimer; else null. */
+    amazonSite: string | null;
+  };
 }
 
 export interface BookmarkItem {

@@ -1,6 +1,7 @@
 /** /wishlist: the signed-in person's saved products (spec section 2, Wishlist). */
 import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
-import { wishlistMessages } from '../domain/saved-items.ts';
+import { wishlistMessages, type WishlistItem } from '../domain/saved-items.ts';
+import { amazonPriceDisclaimer, priceStamp } from '../domain/product-display/price-age.ts';
 import { formatPrice } from '../domain/money.ts';
 import { productImage } from '../domain/product.ts';
 import { presentedSalePrice } from '../domain/product-display/offer.ts';
@@ -12,6 +13,24 @@ import Guard from './Guard.tsx';
 import ListingDisclosureText from '../components/ListingDisclosureText.tsx';
 import { LISTING_DISCLOSURE } from '../domain/product-display/listing-disclosure.ts';
 import { EmptyState, LoadError, PageHeading, SavedCard, SkeletonCards } from './SavedListParts.tsx';
+
+/**
+ * The price with its age while it is fresh by the reader's clock; once stale, where to check it instead (no amount),
+ * as on the product pages. Amazon's disclaimer goes with an Amazon price, as on the cards.
+ */
+function WishlistPrice({ product }: { product: WishlistItem['product'] }) {
+  const fresh = product.priceCheckedAt !== null && product.priceStaleAt !== null && Date.now() < product.priceStaleAt;
+  if (!fresh) return <p className="text-base font-semibold">{product.stalePriceLabel}</p>;
+  return (
+    <>
+      {/* A sale seen before the product sold out is not one the shopper can take (presentedSalePrice). */}
+      <p className="text-lg font-bold">{formatPrice(presentedSalePrice(product) ?? product.price)}</p>
+      <p className="text-xs text-ink-muted" title={product.amazonSite ? amazonPriceDisclaimer(product.amazonSite) : undefined}>
+        {priceStamp(product.priceCheckedAt!)}
+      </p>
+    </>
+  );
+}
 
 function WishlistItems({ user }: { user: AppUser }) {
   const key = queryKeys.wishlist(user.id);
@@ -48,8 +67,7 @@ function WishlistItems({ user }: { user: AppUser }) {
             removing={remove.isPending && remove.variables === product.id}
             onRemove={() => remove.mutate(product.id)}
           >
-            {/* A sale seen before the product sold out is not one the shopper can take (presentedSalePrice). */}
-            <p className="text-lg font-bold">{formatPrice(presentedSalePrice(product) ?? product.price)}</p>
+            <WishlistPrice product={product} />
             {!product.inStock && <p className="text-sm font-medium text-sale">Out of Stock</p>}
           </SavedCard>
         ))}

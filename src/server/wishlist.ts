@@ -2,25 +2,59 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products, wishlists } from '../../db/schema.ts';
+import { amazonSiteOf, priceStaleAt, stalePriceLabel } from '../domain/product-display/price-age.ts';
 import type { WishlistItem } from '../domain/saved-items.ts';
+import { readStaleAfterHours } from './prices/price-settings.ts';
 
 export type AddOutcome = 'added' | 'duplicate' | 'not-found';
 
+/**
+ * The list with each price's age: a price older than the admin's stale limit is not shown as current here either
+ * (the same rule as the pages: src/domain/product-display/price-age.ts), and the page decides against the reader's
+ * clock, since a tab may stay open.
+ */
 export async function listWishlist(database: Database, userId: string): Promise<WishlistItem[]> {
-  const rows = await database.run((db) =>
-    db
-      .select({
-        id: wishlists.id,
-        productId: wishlists.productId,
-        createdAt: wishlists.createdAt,
-        product: { id: products.id, name: products.name, slug: products.slug, price: products.price, salePrice: products.salePrice, inStock: products.inStock, imageUrl: products.imageUrl },
-      })
-      .from(wishlists)
-      .innerJoin(products, eq(products.id, wishlists.productId))
-      .where(eq(wishlists.userId, userId))
-      .orderBy(desc(wishlists.createdAt), desc(wishlists.id)),
-  );
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  const [rows, staleAfterHours] = await Promise.all([
+    database.run((db) =>
+      db
+        .select({
+          id: wishlists.id,
+          productId: wishlists.productId,
+          createdAt: wishlists.createdAt,
+          product: {
+            id: products.id,
+            name: products.name,
+            slug: products.slug,
+            price: products.price,
+            salePrice: products.salePrice,
+            inStock: products.inStock,
+            imageUrl: products.imageUrl,
+            priceCheckedAt: products.priceCheckedAt,
+            affiliateSource: products.affiliateSource,
+            affiliateUrl: products.affiliateUrl,
+          },
+        })
+        .from(wishlists)
+        .innerJoin(products, eq(products.id, wishlists.productId))
+        .where(eq(wishlists.userId, userId))
+        .orderBy(desc(wishlists.createdAt), desc(wishlists.id)),
+    ),
+    readStaleAfterHours(database),
+  ]);
+  return rows.map(({ product: { priceCheckedAt, affiliateSource, affiliateUrl, ...product }, ...row }) => {
+    const checkedAt = priceCheckedAt?.getTime() ?? null;
+    return {
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      product: {
+        ...product,
+        priceCheckedAt: checkedAt,
+        priceStaleAt: priceStaleAt(checkedAt, staleAfterHours),
+        stalePriceLabel: stalePriceLabel(affiliateSource, affiliateUrl),
+        amazonSite: amazonSiteOf(affiliateUrl),
+      },
+    };
+  });
 }
 
 export async function addToWishlist(database: Database, userId: string, productId: number): Promise<AddOutcome> {

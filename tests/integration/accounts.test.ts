@@ -166,6 +166,25 @@ describe('wishlist and bookmarks', () => {
     expect((await (await a.browser.fetch('/api/bookmarks')).json()).items[0].post).toMatchObject({ id: postId, slug: 'foam-rolling-101' });
   });
 
+  it("gives each saved price its age: when it was checked, when it stops being shown, and what replaces it", async () => {
+    const { browser } = await signedUp();
+    const checkedAt = new Date(Date.now() - 3 * 3_600_000);
+    await api.temp.database.run((db) => db.update(products).set({ priceCheckedAt: checkedAt, priceSource: 'creators-api' }).where(eq(products.id, productId)));
+    await browser.fetch('/api/wishlist', { method: 'POST', json: { productId } });
+    const [item] = (await (await browser.fetch('/api/wishlist')).json()).items;
+    // The default stale limit is 24 hours.
+    expect(item.product).toMatchObject({
+      priceCheckedAt: checkedAt.getTime(),
+      priceStaleAt: checkedAt.getTime() + 24 * 3_600_000,
+      stalePriceLabel: 'Check price on Amazon',
+      amazonSite: 'Amazon.com',
+    });
+    // A price never checked is never shown as current.
+    await api.temp.database.run((db) => db.update(products).set({ priceCheckedAt: null, priceSource: null }).where(eq(products.id, productId)));
+    const [unchecked] = (await (await browser.fetch('/api/wishlist')).json()).items;
+    expect(unchecked.product).toMatchObject({ priceCheckedAt: null, priceStaleAt: null });
+  });
+
   it('refuses a duplicate with the spec message', async () => {
     const { browser } = await signedUp();
     await browser.fetch('/api/wishlist', { method: 'POST', json: { productId } });

@@ -96,12 +96,13 @@ describe('default texts', () => {
     specifications: { size: '33 × 15 cm', material: 'EVA foam', product_url: 'https://x.example' },
   };
 
-  it('writes a product pin from its name, price, highlights and specifications', () => {
+  it('writes a product pin from its name, highlights and specifications, and never its price, which a pin cannot keep true', () => {
     const texts = defaultProductPinTexts(product, false);
     expect(texts.title).toBe('Foam Roller Pro');
     expect(texts.description).toBe(
-      'Foam Roller Pro. $34.99 (was $40.00). Trusted by 2.5K+ customers · Prime eligible. size: 33 × 15 cm; material: EVA foam. High-density foam for deep recovery.',
+      'Foam Roller Pro. Trusted by 2.5K+ customers · Prime eligible. size: 33 × 15 cm; material: EVA foam. High-density foam for deep recovery.',
     );
+    expect(texts.description).not.toMatch(/\$\d/);
     expect(hasDisclosure(texts.description)).toBe(false);
     expect(texts.altText).toBe('Foam Roller Pro by Repwell');
   });

@@ -1,11 +1,14 @@
 /**
- * The texts a new pin starts with (issue 12, point 1): written from the product's name, price and highlights (its
- * attributes and specifications) or the post's excerpt, and — when the destination is an affiliate link — ending
- * with the '#ad' disclosure Pinterest and the FTC expect of paid links. The admin edits them freely; the server puts
- * the disclosure back if an affiliate pin loses it (withDisclosure).
+ * The texts a new pin starts with: written from the product's name and highlights (its attributes and
+ * specifications) or the post's excerpt, and — when the destination is an affiliate link — ending with the '#ad'
+ * disclosure Pinterest and the FTC expect of paid links. The admin edits them freely; the server puts the disclosure
+ * back if an affiliate pin loses it (withDisclosure).
+ *
+ * No price: a pin stays on Pinterest for years and is never refreshed, so a price in it would be shown as current
+ * long after it stopped being true (a price is shown only with its age, and never once stale; Amazon's prices may be
+ * kept 24 hours at most). The page the pin links to shows the price with its stamp.
  */
-import { formatPrice } from '../../money.ts';
-import { effectivePrice, isOnSale, plainTextSummary } from '../../product.ts';
+import { plainTextSummary } from '../../product.ts';
 import { readText, type AttributeMap } from '../../product-display/attributes.ts';
 import { productHighlights } from '../../product-display/highlights.ts';
 import { specificationEntries } from '../../product-display/specifications.ts';
@@ -14,8 +17,6 @@ import { pinTexts } from './texts.ts';
 
 export interface PinProductSource {
   name: string;
-  price: number;
-  salePrice: number | null;
   /** Sanitized HTML. */
   description: string;
   attributes: AttributeMap;
@@ -59,11 +60,6 @@ function truncateKeepingDisclosure(text: string, limit: number): string {
   return withDisclosure(withoutTag, true, limit);
 }
 
-function priceLine(product: PinProductSource): string {
-  const price = formatPrice(effectivePrice(product.price, product.salePrice));
-  return isOnSale(product.price, product.salePrice) ? `${price} (was ${formatPrice(product.price)})` : price;
-}
-
 function sentence(text: string): string {
   const trimmed = text.trim();
   return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
@@ -71,7 +67,7 @@ function sentence(text: string): string {
 
 export function defaultProductPinTexts(product: PinProductSource, isAffiliate: boolean): DefaultPinTexts {
   const name = product.name.trim();
-  const parts: string[] = [`${sentence(name)} ${priceLine(product)}.`];
+  const parts: string[] = [sentence(name)];
   const highlights = productHighlights(product.attributes).map((highlight) => highlight.text);
   if (highlights.length > 0) parts.push(sentence(highlights.join(' · ')));
   const specs = specificationEntries(product.specifications)
