@@ -151,7 +151,9 @@ test("the overview counts stale prices and says the price refresh has never run;
   await expect(card.getByText('never', { exact: true })).toBeVisible();
   await expect(card.getByRole('spinbutton', { name: 'Hide prices older than (hours)' })).toHaveValue('24');
 
-  const product = await freshProduct(like(products.affiliateUrl, 'https://www.amazon.%'));
+  // Not the Amazon product the tests above read (the newest): this one's price is confirmed below, which re-stamps it.
+  const newest = await freshProduct(like(products.affiliateUrl, 'https://www.amazon.%'));
+  const product = await freshProduct(like(products.affiliateUrl, 'https://www.amazon.%'), lt(products.id, newest.id));
   await page.goto(`/dashboard/products?search=${encodeURIComponent(product.name)}`);
   const row = page.getByRole('row').filter({ hasText: product.name });
   await expect(row.getByText('Amazon Creators API')).toBeVisible();
@@ -162,4 +164,13 @@ test("the overview counts stale prices and says the price refresh has never run;
   const history = page.getByRole('region', { name: 'Price history' });
   await expect(history.getByRole('img', { name: /^Price over the last \d+ checks/ })).toBeVisible();
   await expect(history.getByRole('table')).toContainText('Amazon Creators API');
+
+  // The admin checked Amazon and the price is still right: one click stamps it now, by the admin, unchanged.
+  const checks = await history.getByRole('row').count();
+  await expect(history.getByText(/^Now: /)).toContainText(money(product.salePrice!));
+  await history.getByRole('button', { name: 'I checked: still right' }).click();
+  await expect(page.getByText('Price confirmed', { exact: true })).toBeVisible();
+  await expect(history.getByText(/^Last checked: .* \(Admin\)$/)).toBeVisible();
+  await expect(history.getByRole('row')).toHaveCount(Math.min(checks + 1, 31));
+  await expect(history.getByRole('row').nth(1)).toContainText('Admin');
 });

@@ -220,4 +220,37 @@ describe('the admin sees price ages', () => {
     expect(missing.status).toBe(404);
     expect((await missing.json()).error.title).toBe(priceTexts.productNotFound);
   });
+
+  it('an admin who checked the retailer confirms the price as it stands: stamped now, by admin, with the values they saw', async () => {
+    const id = await uncheckedProduct('Confirmed Bench', 149);
+    const path = `/api/admin/products/${id}/prices`;
+    const seen = { price: 149, salePrice: null, inStock: true };
+    await expectAdminOnly(api, { method: 'POST', path, json: seen });
+    await expectWriteGuards(admin, { method: 'POST', path, json: seen });
+    expect(priceHistorySchema.parse(await (await admin.fetch(path)).json())).toMatchObject({ stale: true, current: seen });
+
+    // Malformed: 422 with the rule; nothing written.
+    for (const bad of [{ price: '149', salePrice: null, inStock: true }, { price: 149, inStock: true }, { ...seen, extra: 1 }]) {
+      const refused = await admin.fetch(path, { method: 'POST', json: bad });
+      expect(refused.status).toBe(422);
+    }
+    expect(await history(id)).toHaveLength(0);
+
+    // Values that are no longer the stored ones: 409, nothing written.
+    const outdated = await admin.fetch(path, { method: 'POST', json: { ...seen, price: 139 } });
+    expect(outdated.status).toBe(409);
+    expect((await outdated.json()).error).toEqual({ title: priceTexts.confirmFailed, description: priceTexts.confirmChanged });
+    expect(await history(id)).toHaveLength(0);
+
+    const before = Date.now();
+    const confirmed = await admin.fetch(path, { method: 'POST', json: seen });
+    expect(confirmed.status).toBe(200);
+    const answer = priceHistorySchema.parse(await confirmed.json());
+    expect(answer).toMatchObject({ stale: false, priceSource: 'admin', current: seen });
+    expect(new Date(answer.priceCheckedAt!).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(answer.checks).toMatchObject([{ price: 149, salePrice: null, inStock: true, source: 'admin' }]);
+    expect(await productRow(id)).toMatchObject({ price: 149, priceSource: 'admin' });
+
+    expect((await admin.fetch('/api/admin/products/999999/prices', { method: 'POST', json: seen })).status).toBe(404);
+  });
 });

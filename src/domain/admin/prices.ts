@@ -5,6 +5,7 @@
  *   GET  /api/admin/prices                  → priceOverviewSchema
  *   PUT  /api/admin/prices { staleAfterHours } → priceOverviewSchema (with an audit entry; pages rebuild)
  *   GET  /api/admin/products/:id/prices     → priceHistorySchema
+ *   POST /api/admin/products/:id/prices     priceConfirmSchema → priceHistorySchema
  */
 import { z } from 'zod';
 import { MAX_STALE_AFTER_HOURS, MIN_STALE_AFTER_HOURS } from '../product-display/price-age.ts';
@@ -17,7 +18,24 @@ export const priceTexts = {
   productNotFoundDescription: 'No product has this id. It may have been deleted.',
   never: 'never',
   noHistory: 'No price checks yet',
+  confirmFailed: 'Could not confirm the price',
+  confirmChanged: 'The price changed since this page loaded. Check the new one before confirming it.',
+  confirmInvalid: 'Confirm the price, sale price and stock this page shows.',
+  confirmed: 'Price confirmed',
+  confirmedDescription: 'Its stamp is now, and the site shows it again within seconds.',
 } as const;
+
+/**
+ * POST /api/admin/products/:id/prices: the admin checked the retailer and the stored price, sale price and stock are
+ * still right. The values the admin saw travel with it, so a price that changed meanwhile (a refresh, another admin)
+ * is never confirmed unseen.
+ */
+export const priceConfirmSchema = z.strictObject({
+  price: z.number({ error: priceTexts.confirmInvalid }).finite(priceTexts.confirmInvalid),
+  salePrice: z.number({ error: priceTexts.confirmInvalid }).finite(priceTexts.confirmInvalid).nullable(),
+  inStock: z.boolean({ error: priceTexts.confirmInvalid }),
+});
+export type PriceConfirm = z.infer<typeof priceConfirmSchema>;
 
 export const priceSettingsInputSchema = z.strictObject({
   staleAfterHours: z
@@ -60,6 +78,8 @@ export const priceHistorySchema = z.object({
   priceSource: z.enum(PRICE_CHECK_SOURCES).nullable(),
   stale: z.boolean(),
   priceCheckError: z.string().nullable(),
+  /** The values a confirmation confirms (priceConfirmSchema). */
+  current: priceConfirmSchema,
   /** Newest first, at most the last 30. */
   checks: z.array(priceHistoryEntrySchema),
 });

@@ -2,9 +2,12 @@
  * A product's price history on its admin page: the last check (when, by what, stale or failing), a small inline SVG
  * sparkline of the price paid at each check (no chart library: a path is all it needs) and the checks as a table.
  */
-import { chartPoints, priceSourceLabels, priceTexts, sparklinePath, type PriceHistory as History } from '../../../domain/admin/prices.ts';
+import { chartPoints, priceSourceLabels, priceTexts, sparklinePath, type PriceConfirm, type PriceHistory as History } from '../../../domain/admin/prices.ts';
 import { formatPrice } from '../../../domain/money.ts';
-import { useQuery } from '../query.ts';
+import { toast } from '../../../lib/toast.ts';
+import { ui } from '../../ui.ts';
+import { toastApiError } from '../api.ts';
+import { useMutation, useQuery, useQueryClient } from '../query.ts';
 import { priceApi, priceKeys } from './prices-api.ts';
 
 const WIDTH = 240;
@@ -31,6 +34,42 @@ function Sparkline({ history }: { history: History }) {
   );
 }
 
+/** '$89.00 (sale, was $99.00), in stock': the values a confirmation vouches for, as the admin reads them. */
+function currentValues(current: PriceConfirm): string {
+  const price = current.salePrice !== null && current.salePrice < current.price ? `${formatPrice(current.salePrice)} (sale, was ${formatPrice(current.price)})` : formatPrice(current.price);
+  return `${price}, ${current.inStock ? 'in stock' : 'out of stock'}`;
+}
+
+/**
+ * The admin checked the retailer and the price is still right: stamps it now without retyping it. The values shown
+ * travel with the request, so a price that changed meanwhile is refused rather than confirmed unseen.
+ */
+function ConfirmPrice({ productId, current }: { productId: number; current: PriceConfirm }) {
+  const queryClient = useQueryClient();
+  const confirm = useMutation({
+    mutationFn: () => priceApi.confirm(productId, current),
+    onSuccess: (history) => {
+      queryClient.setQueryData(priceKeys.history(productId), history);
+      void queryClient.invalidateQueries({ queryKey: priceKeys.overview });
+      toast({ title: priceTexts.confirmed, description: priceTexts.confirmedDescription, variant: 'success' });
+    },
+    onError: (error) => {
+      toastApiError(error, priceTexts.confirmFailed);
+      void queryClient.invalidateQueries({ queryKey: priceKeys.history(productId) });
+    },
+  });
+  return (
+    <div className="flex flex-wrap items-center gap-3 text-sm">
+      <span>
+        Now: <strong>{currentValues(current)}</strong>
+      </span>
+      <button type="button" className={ui.secondaryButton} disabled={confirm.isPending} aria-busy={confirm.isPending || undefined} onClick={() => confirm.mutate()}>
+        {confirm.isPending ? 'Confirming…' : 'I checked: still right'}
+      </button>
+    </div>
+  );
+}
+
 export default function PriceHistory({ productId }: { productId: number }) {
   const history = useQuery({ queryKey: priceKeys.history(productId), queryFn: () => priceApi.history(productId) });
   return (
@@ -48,6 +87,7 @@ export default function PriceHistory({ productId }: { productId: number }) {
             {history.data.stale && <strong className="ml-2 text-sale">Stale: the site shows no price</strong>}
           </p>
           {history.data.priceCheckError !== null && <p className="text-sm text-sale">Last check failed: {history.data.priceCheckError}</p>}
+          <ConfirmPrice productId={productId} current={history.data.current} />
           {history.data.checks.length === 0 ? (
             <p className="text-sm text-ink-muted">{priceTexts.noHistory}</p>
           ) : (
