@@ -30,6 +30,8 @@ export const CONTENT_TABLES: Readonly<Record<string, ContentTable>> = {
   products: { rendered: "status <> 'draft'", marks: ['updated_at', 'created_at'] },
   categories: { marks: ['updated_at', 'created_at'] },
   blog_posts: { rendered: 'published = 1', marks: ['updated_at', 'created_at'] },
+  // Bylines, author pages and reviewers on product pages.
+  authors: { marks: ['updated_at', 'created_at'] },
   // _redirects sends a renamed product's old address to its page.
   product_slug_redirects: { marks: ['created_at'] },
   settings: { rendered: `id IN (${RENDERED_SETTING_IDS.map(sqlText).join(', ')})`, marks: ['updated_at'] },

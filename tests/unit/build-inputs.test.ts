@@ -20,8 +20,8 @@ describe('the build inputs', () => {
     expect(Object.keys(CONTENT_TABLES).filter((name) => Object.hasOwn(RUNTIME_TABLES, name))).toEqual([]);
   });
 
-  it("are the catalogue, renamed products' old addresses, the blog, the settings pages render and the rebuild requests", () => {
-    expect(Object.keys(CONTENT_TABLES).sort()).toEqual(['blog_posts', 'categories', 'product_slug_redirects', 'products', 'settings', 'site_builds']);
+  it("are the catalogue, renamed products' old addresses, the blog and its authors, the settings pages render and the rebuild requests", () => {
+    expect(Object.keys(CONTENT_TABLES).sort()).toEqual(['authors', 'blog_posts', 'categories', 'product_slug_redirects', 'products', 'settings', 'site_builds']);
     for (const name of ['sessions', 'sign_in_attempts', 'rate_limits', 'product_analytics', 'clicks', 'conversions', 'tracking_recent_events', 'pins', 'link_health', 'link_check_runs']) {
       expect(buildInputRole(name), name).toBe('runtime');
     }

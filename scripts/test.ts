@@ -1,0 +1,124 @@
+/**
+ * `npm test`: every layer in turn (type check and lint, unit, integration, the platform smoke on Netlify's CLI, the
+ * browser tests), stopping at the first that fails, as `a && b && …` would; then, whatever happened, a table of each
+ * layer's time and test counts, so a slow or shrinking layer shows in every run's last lines.
+ *
+ * `npm test -- unit integration` runs the layers named, in the same order.
+ *
+ * The counts come from each runner's own JSON report (vitest's json reporter, Playwright's json reporter) written
+ * beside its usual output, never from parsing what it prints.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const REPORTS = '.test-results';
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+  /** Playwright only: passed on a retry. */
+  flaky?: number;
+}
+
+interface Layer {
+  name: string;
+  script: string;
+  args: string[];
+  env?: Record<string, string>;
+  /** Reads the layer's report once it has run. */
+  counts?: () => Counts;
+}
+
+interface Outcome {
+  layer: Layer;
+  seconds: number;
+  code: number;
+  counts: Counts | undefined;
+}
+
+/** vitest's json reporter (Jest's shape): numPassedTests, numFailedTests, numPendingTests + numTodoTests. */
+function vitestCounts(file: string): Counts {
+  const report = JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>;
+  return { passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0, skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0) };
+}
+
+/** Playwright's json reporter: stats.expected (passed), unexpected (failed), flaky, skipped. */
+function playwrightCounts(file: string): Counts {
+  const { stats } = JSON.parse(readFileSync(file, 'utf8')) as { stats: Record<string, number> };
+  return { passed: stats.expected ?? 0, failed: stats.unexpected ?? 0, skipped: stats.skipped ?? 0, flaky: stats.flaky ?? 0 };
+}
+
+const vitestLayer = (name: string): Layer => {
+  const report = join(REPORTS, `${name}.json`);
+  return { name, script: `test:${name}`, args: ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`], counts: () => vitestCounts(report) };
+};
+
+const e2eReport = resolve(REPORTS, 'e2e.json');
+const layers: Layer[] = [
+  { name: 'check', script: 'check', args: [] },
+  vitestLayer('unit'),
+  vitestLayer('integration'),
+  vitestLayer('platform'),
+  { name: 'e2e', script: 'test:e2e', args: ['--reporter=list,json'], env: { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport }, counts: () => playwrightCounts(e2eReport) },
+];
+
+function run(layer: Layer): Promise<number> {
+  const extra = layer.args.length > 0 ? ['--', ...layer.args] : [];
+  const child = spawn('npm', ['run', layer.script, ...extra], { stdio: 'inherit', env: { ...process.env, ...layer.env } });
+  return new Promise((resolve) => {
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', () => resolve(1));
+  });
+}
+
+function readCounts(layer: Layer): Counts | undefined {
+  try {
+    return layer.counts?.();
+  } catch {
+    return undefined; // the runner died before writing its report: the table says so
+  }
+}
+
+function table(outcomes: readonly Outcome[], skipped: readonly Layer[]): string {
+  const rows = outcomes.map(({ layer, seconds, code, counts }) => {
+    const tests = counts
+      ? `${counts.passed} passed${counts.failed ? `, ${counts.failed} failed` : ''}${counts.skipped ? `, ${counts.skipped} skipped` : ''}${counts.flaky ? `, ${counts.flaky} flaky` : ''}`
+      : layer.counts
+        ? 'no report'
+        : '';
+    return [layer.name, `${seconds.toFixed(1)} s`, code === 0 ? 'ok' : `failed (${code})`, tests];
+  });
+  for (const layer of skipped) rows.push([layer.name, '', 'not run', '']);
+  const total = outcomes.reduce((sum, outcome) => sum + outcome.seconds, 0);
+  rows.push(['total', `${total.toFixed(1)} s`, '', `${outcomes.reduce((sum, outcome) => sum + (outcome.counts?.passed ?? 0), 0)} passed`]);
+  const widths = [0, 1, 2, 3].map((column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()).join('\n');
+}
+
+// `npm test -- unit integration` runs only the layers named.
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !layers.some((layer) => layer.name === name));
+if (unknown.length > 0) {
+  console.error(`No test layer is called ${unknown.join(', ')}: the layers are ${layers.map((layer) => layer.name).join(', ')}.`);
+  process.exit(2);
+}
+const planned = chosen.length === 0 ? layers : layers.filter((layer) => chosen.includes(layer.name));
+
+rmSync(REPORTS, { recursive: true, force: true });
+mkdirSync(REPORTS, { recursive: true });
+const outcomes: Outcome[] = [];
+let failed = false;
+for (const [index, layer] of planned.entries()) {
+  const started = performance.now();
+  const code = await run(layer);
+  outcomes.push({ layer, seconds: (performance.now() - started) / 1000, code, counts: readCounts(layer) });
+  if (code !== 0) {
+    failed = true;
+    console.log(`\n${table(outcomes, planned.slice(index + 1))}`);
+    break;
+  }
+}
+if (!failed) console.log(`\n${table(outcomes, [])}`);
+process.exitCode = failed ? 1 : 0;
