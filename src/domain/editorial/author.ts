@@ -59,9 +59,7 @@ export function authorSlug(name: string): string {
   return slugify(name).slice(0, AUTHOR_SLUG_MAX).replace(/-+$/, '');
 }
 
-export function authorPath(slug: string): string {
-  return `/authors/${slug}`;
-}
+export { authorPath } from './author-page.ts';
 
 /** Trimmed, empty labels dropped, duplicates (ignoring case) dropped keeping the first spelling. */
 export function normalizedAreas(areas: readonly string[]): string[] {
