@@ -126,7 +126,7 @@ export const blogPostFormSchema = z.object({
   category: categorySchema,
   content: contentSchema,
   /** The byline: an author's id, or null for none. */
-  bylineAuthorId: bylineAuthorIdSchema,
+  bylineAuthorId: bylineAuthorIdSchema.default(null),
 });
 export type BlogPostForm = z.input<typeof blogPostFormSchema>;
 
