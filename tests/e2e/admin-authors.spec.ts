@@ -92,6 +92,6 @@ test.describe('authors and bylines', () => {
     await expect(row).toHaveCount(0);
     expect(((await (await page.request.get(`/api/admin/blog/${postId}`)).json()) as { bylineAuthorId: number | null }).bylineAuthorId).toBeNull();
     await publishedHtml(reader, `/blog/${postSlug}`, title, name);
-    expect((await page.request.delete(`/api/admin/blog/${postId}`)).status()).toBe(200);
+    expect((await page.request.delete(`/api/admin/blog/${postId}`)).status()).toBe(204);
   });
 });

@@ -72,7 +72,7 @@ describe('an author', () => {
     expect(duplicateAuthorText({ name: 'Maya Chen', slug: 'maya-chen' })).toBe('An author with the address /authors/maya-chen already exists (Maya Chen).');
     expect(deleteAuthorConsequence(0)).toBe('They have no posts. This cannot be undone.');
     expect(deleteAuthorConsequence(1)).toBe('Their 1 post keeps its text but shows no byline. This cannot be undone.');
-    expect(deleteAuthorConsequence(3)).toBe('Their 3 posts keep its text but shows no byline. This cannot be undone.');
+    expect(deleteAuthorConsequence(3)).toBe('Their 3 posts keep their text but show no byline. This cannot be undone.');
   });
 
   it('starts the form from a stored author or blank', () => {

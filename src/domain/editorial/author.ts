@@ -50,8 +50,8 @@ export function duplicateAuthorText(existing: { name: string; slug: string }): s
 /** What the delete confirmation says will happen. */
 export function deleteAuthorConsequence(postCount: number): string {
   if (postCount === 0) return 'They have no posts. This cannot be undone.';
-  const posts = postCount === 1 ? 'Their 1 post keeps' : `Their ${postCount.toLocaleString('en-US')} posts keep`;
-  return `${posts} its text but shows no byline. This cannot be undone.`;
+  if (postCount === 1) return 'Their 1 post keeps its text but shows no byline. This cannot be undone.';
+  return `Their ${postCount.toLocaleString('en-US')} posts keep their text but show no byline. This cannot be undone.`;
 }
 
 /** The author page's address part: the site's slug rule, cut to the limit without a trailing hyphen. */
