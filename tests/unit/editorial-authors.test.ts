@@ -114,7 +114,10 @@ describe("'Updated {date}'", () => {
 
 describe('the sitemap lastmod rule', () => {
   const data = {
-    products: [{ slug: 'foam-roller', updatedAt: new Date('2026-05-01T10:00:00Z') }],
+    products: [
+      { slug: 'foam-roller', updatedAt: new Date('2026-05-01T10:00:00Z'), reviewerId: null },
+      { slug: 'bench', updatedAt: new Date('2026-03-01T10:00:00Z'), reviewerId: 2 },
+    ],
     posts: [
       { slug: 'how-to-foam-roll', updatedAt: new Date('2026-06-02T08:00:00Z'), bylineAuthorId: 1 },
       { slug: 'sleep', updatedAt: new Date('2026-04-01T08:00:00Z'), bylineAuthorId: null },
@@ -126,12 +129,13 @@ describe('the sitemap lastmod rule', () => {
   };
   const lastmod = sitemapLastmod(data);
 
-  it("dates a product, a post and an author page by their own rows (an author's page also by their posts)", () => {
+  it("dates a product, a post and an author page by their own rows (an author's page also by their posts and reviews)", () => {
     expect(lastmod('/product/foam-roller')).toBe('2026-05-01T10:00:00.000Z');
     expect(lastmod('product/foam-roller/')).toBe('2026-05-01T10:00:00.000Z');
     expect(lastmod('/blog/sleep')).toBe('2026-04-01T08:00:00.000Z');
     expect(lastmod('/authors/maya-chen')).toBe('2026-06-02T08:00:00.000Z');
-    expect(lastmod('/authors/jordan-reyes')).toBe('2026-02-01T00:00:00.000Z');
+    // Jordan's page lists the bench he reviewed, changed after his own row.
+    expect(lastmod('/authors/jordan-reyes')).toBe('2026-03-01T10:00:00.000Z');
   });
 
   it('dates every other page by the newest content, and is the same for the same data', () => {
