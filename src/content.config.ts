@@ -53,6 +53,7 @@ const fromDatabase = databaseCollections();
 const products = defineCollection({ loader: databaseLoader('products', fromDatabase.products.list, fromDatabase.products.idOf), schema: fromDatabase.products.schema });
 const categories = defineCollection({ loader: databaseLoader('categories', fromDatabase.categories.list, fromDatabase.categories.idOf), schema: fromDatabase.categories.schema });
 const posts = defineCollection({ loader: databaseLoader('posts', fromDatabase.posts.list, fromDatabase.posts.idOf), schema: fromDatabase.posts.schema });
+const authors = defineCollection({ loader: databaseLoader('authors', fromDatabase.authors.list, fromDatabase.authors.idOf), schema: fromDatabase.authors.schema });
 const settings = defineCollection({ loader: databaseLoader('settings', fromDatabase.settings.list, fromDatabase.settings.idOf), schema: fromDatabase.settings.schema });
 
 /** The four guides (spec section 2): editorial Markdown kept in git under content/guides/, keyed by file name. */
@@ -71,4 +72,4 @@ const guides = defineCollection({
   }),
 });
 
-export const collections = { products, categories, posts, settings, guides };
+export const collections = { products, categories, posts, settings, authors, guides };

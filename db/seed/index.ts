@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../client.ts';
 import {
   affiliateLinks,
+  authors,
   blogPosts,
   bookmarks,
   categories,
@@ -20,7 +21,8 @@ import {
   wishlists,
   type NewProduct,
 } from '../schema.ts';
-import { loadBlogPosts } from './blog.ts';
+import { seedAuthors, seedBylines } from './authors.ts';
+import { loadBlogPosts, type SeedPost } from './blog.ts';
 import { seedCategories } from './categories.ts';
 import { generateHistory, type HistoryPost } from './history.ts';
 import { seedPriceChecks } from './prices.ts';
@@ -89,6 +91,7 @@ export async function clearDemoContent(database: Database): Promise<void> {
       await tx.delete(affiliateLinks);
       await tx.delete(categories);
       await tx.delete(blogPosts);
+      await tx.delete(authors);
       await tx.delete(settings);
     }),
   );
@@ -110,10 +113,9 @@ export async function seedDemoContent(database: Database, options: SeedOptions =
         .returning({ id: categories.id, slug: categories.slug });
       await insertProducts(tx, generateProducts(productCount, now, categoryRows), admin?.id ?? null);
       await insertPriceChecks(tx, now);
+      const authorIds = posts.length > 0 ? await insertAuthors(tx, now) : new Map<string, number>();
       if (posts.length > 0) {
-        await tx.insert(blogPosts).values(
-          posts.map((post) => ({ ...post, authorId: admin?.id ?? null, createdAt: post.publishedAt ?? now, updatedAt: post.publishedAt ?? now })),
-        );
+        await tx.insert(blogPosts).values(posts.map((post) => ({ ...post, authorId: admin?.id ?? null, ...bylineOf(post, authorIds, now) })));
       }
       if (productCount > 0) history = await insertHistory(tx, posts, now);
       await tx
@@ -145,6 +147,23 @@ async function prepareAdmin(database: Database, wanted: { email: string; passwor
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The demo authors (authors.ts), by slug → id. */
+async function insertAuthors(tx: Tx, now: Date): Promise<Map<string, number>> {
+  const rows = await tx
+    .insert(authors)
+    .values(seedAuthors.map((author) => ({ ...author, createdAt: now, updatedAt: now })))
+    .returning({ id: authors.id, slug: authors.slug });
+  return new Map(rows.map((row) => [row.slug, row.id]));
+}
+
+/** A demo post's byline and dates: revised posts were saved again some days after publishing (never after now). */
+function bylineOf(post: SeedPost, authorIds: ReadonlyMap<string, number>, now: Date) {
+  const byline = seedBylines[post.slug];
+  const created = post.publishedAt ?? now;
+  const revised = byline?.revisedDaysAfter ? Math.min(now.getTime(), created.getTime() + byline.revisedDaysAfter * 86_400_000) : created.getTime();
+  return { bylineAuthorId: byline ? (authorIds.get(byline.author) ?? null) : null, createdAt: created, updatedAt: new Date(revised) };
+}
 
 /** Links first (their ids are needed), then products, a batch at a time. */
 async function insertProducts(tx: Tx, generated: readonly GeneratedProduct[], userId: string | null): Promise<void> {

@@ -7,6 +7,7 @@ export const adminSections = [
   { slug: 'categories', label: 'Categories' },
   { slug: 'analytics', label: 'Analytics' },
   { slug: 'blog', label: 'Blog' },
+  { slug: 'authors', label: 'Authors' },
   { slug: 'pinterest', label: 'Pinterest' },
   { slug: 'hero-image', label: 'Hero Image' },
 ] as const;

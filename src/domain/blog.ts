@@ -3,6 +3,7 @@
  * publication, related posts. Pure: shared by the static pages, the search island
  * and the relative-time script.
  */
+import { authorPersonJsonLd } from './editorial/author-page.ts';
 
 /** What the list needs to filter a post; the static cards carry the rest. */
 export interface PostSummary {
@@ -142,6 +143,10 @@ export interface BlogPostingInput {
   imageUrl: string | null;
   category: string | null;
   publishedAt: Date;
+  /** The last save: dateModified (the publication date when it is earlier). */
+  updatedAt?: Date;
+  /** The byline's author: a Person with their page as url; without one, the site itself is the author. */
+  byline?: { slug: string; name: string; role: string; photoUrl: string | null } | null;
 }
 
 /**
@@ -159,9 +164,10 @@ export function blogPostingJsonLd(post: BlogPostingInput, site: URL | string, de
     url,
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
     datePublished: post.publishedAt.toISOString(),
+    ...(post.updatedAt ? { dateModified: new Date(Math.max(post.publishedAt.getTime(), post.updatedAt.getTime())).toISOString() } : {}),
     ...(post.imageUrl ? { image: new URL(post.imageUrl, site).href } : {}),
     ...(post.category ? { articleSection: categoryLabel(post.category) } : {}),
-    author: { '@type': 'Organization', name: 'Repwell', url: new URL('/about', site).href },
+    author: post.byline ? authorPersonJsonLd(post.byline, site) : { '@type': 'Organization', name: 'Repwell', url: new URL('/about', site).href },
     publisher,
     isPartOf: { '@type': 'Blog', name: blogTexts.title, url: new URL('/blog', site).href },
   };

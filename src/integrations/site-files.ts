@@ -9,6 +9,8 @@ import type { AstroIntegration } from 'astro';
 import { noJsPageOf } from '../domain/catalogue/no-js.ts';
 import { canonicalForPrerenderedPath } from '../domain/catalogue/view.ts';
 import { isIndexablePath } from '../domain/indexing.ts';
+import { sitemapLastmod, type LastmodOf } from '../domain/publishing/sitemap-lastmod.ts';
+import { listSitemapDates } from '../server/queries/sitemap-dates.ts';
 import { catalogueRewrites } from './catalogue-rewrites.ts';
 import { productRedirects } from './product-redirects.ts';
 import { withWholeSitePages } from './render-only.ts';
@@ -19,6 +21,9 @@ export function siteUrl(env: Record<string, string | undefined> = process.env): 
 }
 
 export function siteFileIntegrations(site: string): AstroIntegration[] {
+  // Read once per build, when the sitemap is written: every URL's lastmod comes from the data (sitemap-lastmod.ts).
+  let lastmod: Promise<LastmodOf> | undefined;
+  const lastmodOf = () => (lastmod ??= listSitemapDates().then(sitemapLastmod));
   return [
     // sitemap-index.xml lists public content only: per-user, admin and not-found pages stay out. Pre-rendered
     // catalogue views (/products/category/x) are listed under their canonical URL.
@@ -26,9 +31,11 @@ export function siteFileIntegrations(site: string): AstroIntegration[] {
       sitemap({
         // The catalogue's copies for readers without JavaScript are noindex: they stand for /products?search=… and the like.
         filter: (page) => isIndexablePath(page) && !noJsPageOf(new URL(page).pathname),
-        serialize(item) {
+        async serialize(item) {
           const canonical = canonicalForPrerenderedPath(new URL(item.url).pathname);
-          return canonical ? { ...item, url: new URL(canonical, site).href } : item;
+          const url = canonical ? new URL(canonical, site).href : item.url;
+          const lastmod = (await lastmodOf())(new URL(url).pathname);
+          return { ...item, url, ...(lastmod ? { lastmod } : {}) };
         },
       }),
     ),

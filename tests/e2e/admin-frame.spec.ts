@@ -16,6 +16,7 @@ const sections: { path: string; label: string; title?: string }[] = [
   { path: '/dashboard/analytics', label: 'Analytics' },
   { path: '/dashboard/categories', label: 'Categories' },
   { path: '/dashboard/blog', label: 'Blog' },
+  { path: '/dashboard/authors', label: 'Authors' },
   { path: '/dashboard/pinterest', label: 'Pinterest' },
   { path: '/dashboard/hero-image', label: 'Hero Image' },
   { path: '/add-product', label: 'Add Products', title: 'Add Product | Admin Panel | Repwell' },
@@ -34,7 +35,7 @@ test.describe('as an admin', () => {
     await expect(publicLinks).toHaveText(['Home', 'Products', 'Blog', 'About', 'Contact']);
     expect(await publicLinks.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(['/', '/products', '/blog', '/about', '/contact']);
     const adminLinks = sidebar(page).getByRole('group', { name: 'Admin' }).getByRole('link');
-    await expect(adminLinks).toHaveText(['Overview', 'Add Products', 'Products', 'Manage', 'Categories', 'Analytics', 'Blog', 'Pinterest', 'Hero Image']);
+    await expect(adminLinks).toHaveText(['Overview', 'Add Products', 'Products', 'Manage', 'Categories', 'Analytics', 'Blog', 'Authors', 'Pinterest', 'Hero Image']);
     await expect(sidebar(page).getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
     // Every link has its icon.
     expect(await sidebar(page).getByRole('link').evaluateAll((links) => links.every((link) => link.querySelector('svg')))).toBe(true);

@@ -66,6 +66,7 @@ const dialogs: Record<AdminSection, DialogCase[]> = {
     opens('delete category confirmation', (page) => firstButton(page, /^Delete /), 'alertdialog'),
   ],
   analytics: [],
+  authors: [opens('delete author confirmation', (page) => firstButton(page, /^Delete /), 'alertdialog')],
   blog: [
     opens('delete post confirmation', (page) => firstButton(page, /^Delete /), 'alertdialog'),
     opens('add link dialog', (page) => page.getByRole('toolbar').getByRole('button', { name: 'Link', exact: true }), 'dialog', startPost),

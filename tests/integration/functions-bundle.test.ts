@@ -31,7 +31,7 @@ const probe = (method: string, path: string, body?: unknown, params?: Record<str
 });
 
 /** Admin functions whose config names no method: the one they take first. */
-const adminMethods: Record<string, string> = { 'admin-blog-publish': 'POST', 'admin-categories-order': 'PUT', 'admin-category': 'PUT', 'admin-media-upload': 'POST' };
+const adminMethods: Record<string, string> = { 'admin-author': 'PATCH', 'admin-blog-publish': 'POST', 'admin-categories-order': 'PUT', 'admin-category': 'PUT', 'admin-media-upload': 'POST' };
 
 /**
  * Each function's request and the status its header documents for a visitor who is not signed in. Admin functions

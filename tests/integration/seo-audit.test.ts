@@ -8,6 +8,9 @@ import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptHash } from '../../src/integrations/inline-script-hashes.ts';
+import { eq } from 'drizzle-orm';
+import { authors, blogPosts } from '../../db/schema.ts';
+import { seedBylines } from '../../db/seed/authors.ts';
 import { seedDemoContent } from '../../db/seed/index.ts';
 import { canonicalForPrerenderedPath } from '../../src/domain/catalogue/view.ts';
 import { isIndexablePath } from '../../src/domain/indexing.ts';
@@ -166,6 +169,21 @@ describe('sitemap and robots.txt', () => {
       .map((page) => canonicalForPrerenderedPath(page.path) ?? page.path)
       .sort();
     expect(listed).toEqual(indexable);
+  });
+
+  it("gives every URL a lastmod from the data: a post's its last save, an author's the latest of theirs and their posts'", async () => {
+    const chunks = locs(readFileSync(join(site, 'sitemap-index.xml'), 'utf8'));
+    const xml = chunks.map((chunk) => readFileSync(join(site, new URL(chunk, 'http://x').pathname), 'utf8')).join('');
+    const entries = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?/g)].map((match) => [new URL(match[1]!).pathname, match[2]] as const);
+    expect(entries.filter(([, lastmod]) => lastmod === undefined).map(([path]) => path)).toEqual([]);
+    const lastmodOf = new Map(entries);
+    const posts = await temp.database.run((db) => db.select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt, published: blogPosts.published }).from(blogPosts));
+    for (const post of posts.filter((row) => row.published)) expect(lastmodOf.get(`/blog/${post.slug}`), post.slug).toBe(post.updatedAt.toISOString());
+    const priya = await temp.database.run((db) => db.select({ updatedAt: authors.updatedAt }).from(authors).where(eq(authors.slug, 'priya-nair')).get());
+    const priyas = posts.filter((row) => row.published && seedBylines[row.slug]?.author === 'priya-nair').map((row) => row.updatedAt.getTime());
+    expect(lastmodOf.get('/authors/priya-nair')).toBe(new Date(Math.max(priya!.updatedAt.getTime(), ...priyas)).toISOString());
+    const newest = [...lastmodOf.values()].sort().at(-1);
+    expect(lastmodOf.get('/')).toBe(newest);
   });
 
   it('robots.txt names the sitemap', () => {

@@ -98,6 +98,11 @@ export async function runScenario(target: ScenarioTarget, fixtures: ScenarioFixt
   const post = (await record('blog post draft', await admin.fetch('/api/admin/blog', { method: 'POST', json: draft }))) as { id?: number } | undefined;
   await record('publish the post', await admin.fetch(`/api/admin/blog/${post?.id ?? 0}/publish`, { method: 'POST', json: { published: true } }));
 
+  const author = { name: 'Smoke Tester', role: 'Test editor', bio: 'Tests smoke.', photoUrl: '', areas: ['Kettlebells'] };
+  const added = (await record('add an author', await admin.fetch('/api/admin/authors', { method: 'POST', json: author }))) as { id?: number } | undefined;
+  await record('edit the author', await admin.fetch(`/api/admin/authors/${added?.id ?? 0}`, { method: 'PATCH', json: { ...author, role: 'Senior test editor' } }));
+  await record('list the authors', await admin.fetch('/api/admin/authors'));
+
   await record('add by link', await admin.fetch('/api/admin/products/from-link', { method: 'POST', json: { url: fixtures.productPageUrl } }));
 
   // The token is new on each server: answers show it as <secret> (normalise.ts).

@@ -155,7 +155,7 @@ describe('the list query', () => {
 
 describe('the editor', () => {
   it('starts blank for a new post and from the stored fields for an existing one', () => {
-    expect(blogFormFrom(undefined)).toEqual({ title: '', slug: '', excerpt: '', imageUrl: '', category: null, content: '' });
+    expect(blogFormFrom(undefined)).toEqual({ title: '', slug: '', excerpt: '', imageUrl: '', category: null, content: '', bylineAuthorId: null });
     const stored = {
       id: 1,
       title: 'Sleep',
@@ -168,8 +168,9 @@ describe('the editor', () => {
       publishedAt: '2026-01-01T00:00:00.000Z',
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
+      bylineAuthorId: 3,
     };
-    expect(blogFormFrom(stored)).toEqual({ title: 'Sleep', slug: 'sleep', excerpt: 'Rest.', imageUrl: '', category: 'sleep', content: '<p>Hi</p>' });
+    expect(blogFormFrom(stored)).toEqual({ title: 'Sleep', slug: 'sleep', excerpt: 'Rest.', imageUrl: '', category: 'sleep', content: '<p>Hi</p>', bylineAuthorId: 3 });
   });
 
   it("offers the blog's categories, and a post's own other category", () => {

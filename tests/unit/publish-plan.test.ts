@@ -7,6 +7,7 @@ const base: SiteSnapshot = {
   globals: 'g-1',
   navigation: 'nav-1',
   categories: 'cat-1',
+  authors: 'au-1',
   posts: { 'first-post': 'p1' },
   products: { mat: 'a', roller: 'b', band: 'c' },
   linksTo: { guide: [] },
@@ -19,6 +20,10 @@ describe('planPublish', () => {
     expect(planPublish(base, { ...base, globals: 'g-2' }).kind).toBe('full');
     expect(planPublish(base, { ...base, navigation: 'nav-2' }).kind).toBe('full');
     expect(planPublish({ ...base, format: 0 }, base).kind).toBe('full');
+  });
+
+  it('builds in full when an author changed: their bylines, pages and reviews show them everywhere', () => {
+    expect(planPublish(base, { ...base, authors: 'au-2' })).toEqual({ kind: 'full', reason: 'an author changed' });
   });
 
   it('renders nothing when nothing changed', () => {

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { BLOG_CATEGORIES, RESERVED_POST_SLUGS } from '../blog.ts';
+import { bylineAuthorIdSchema } from '../editorial/author.ts';
 import { isSafeImageUrl } from '../hero.ts';
 import { slugify } from '../slug.ts';
 
@@ -124,6 +125,8 @@ export const blogPostFormSchema = z.object({
   imageUrl: imageUrlSchema,
   category: categorySchema,
   content: contentSchema,
+  /** The byline: an author's id, or null for none. */
+  bylineAuthorId: bylineAuthorIdSchema.default(null),
 });
 export type BlogPostForm = z.input<typeof blogPostFormSchema>;
 
@@ -139,6 +142,7 @@ export const blogPostInputSchema = z
     imageUrl: imageUrlSchema.nullable().optional().default(''),
     category: categorySchema.optional().default(null),
     content: contentSchema.optional().default(''),
+    bylineAuthorId: bylineAuthorIdSchema.optional().default(null),
     published: z.boolean({ error: blogAdminTexts.publishedInvalid }),
   }, { error: blogAdminTexts.bodyInvalid })
   .transform((input, ctx) => {
@@ -221,6 +225,7 @@ export const adminBlogPostSchema = adminBlogPostSummarySchema.extend({
   content: z.string(),
   imageUrl: z.string().nullable(),
   category: z.string().nullable(),
+  bylineAuthorId: z.number().int().nullable(),
 });
 export type AdminBlogPost = z.infer<typeof adminBlogPostSchema>;
 
@@ -230,8 +235,16 @@ export function pageCount(total: number, pageSize: number): number {
 
 /** The editor's starting values for a stored post, or a new one. */
 export function blogFormFrom(post: AdminBlogPost | undefined): BlogPostForm {
-  if (!post) return { title: '', slug: '', excerpt: '', imageUrl: '', category: null, content: '' };
-  return { title: post.title, slug: post.slug, excerpt: post.excerpt, imageUrl: post.imageUrl ?? '', category: post.category, content: post.content };
+  if (!post) return { title: '', slug: '', excerpt: '', imageUrl: '', category: null, content: '', bylineAuthorId: null };
+  return {
+    title: post.title,
+    slug: post.slug,
+    excerpt: post.excerpt,
+    imageUrl: post.imageUrl ?? '',
+    category: post.category,
+    content: post.content,
+    bylineAuthorId: post.bylineAuthorId,
+  };
 }
 
 /** The editor's category choices: the blog's categories, plus a post's own if it has another. */

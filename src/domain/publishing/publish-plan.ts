@@ -7,6 +7,8 @@
  * The rule is deliberately coarse where being exact would need a second copy of a page's logic:
  * - anything every page shows (the code, the settings baked in, the navigation's categories, the menu's newest posts,
  *   the footer's year) makes a full build;
+ * - so does any change to an author: their name, photo and role show on their posts, their page and the reviews
+ *   (product pages) that name them, and authors change rarely;
  * - a changed, new or removed product renders its own page and every page that is not a product page (listings,
  *   catalogue data, home, blog, guides: a few hundred at most, where a product page is one of thousands);
  * - a product page also renders again when the product it is, or a product a link in its description offers,
@@ -26,6 +28,8 @@ export interface SiteSnapshot {
   navigation: string;
   /** Everything else about categories (their counts), shown by listings and home. */
   categories: string;
+  /** Every author, as their bylines, pages and reviews show them. */
+  authors: string;
   /** Per published post, by slug. */
   posts: Record<string, string>;
   /** Per product, by slug: its row as the build reads it, with the deal state at the snapshot's time. */
@@ -52,6 +56,7 @@ export function planPublish(previous: SiteSnapshot | undefined, next: SiteSnapsh
   if (previous.source !== next.source) return { kind: 'full', reason: 'the code or content files changed' };
   if (previous.globals !== next.globals) return { kind: 'full', reason: 'settings every page shows changed' };
   if (previous.navigation !== next.navigation) return { kind: 'full', reason: 'the navigation changed' };
+  if (previous.authors !== next.authors) return { kind: 'full', reason: 'an author changed' };
 
   const changed = changedKeys(previous.products, next.products);
   const postsChanged = changedKeys(previous.posts, next.posts).size > 0;

@@ -17,6 +17,7 @@ import {
 } from '../../domain/admin/blog.ts';
 import { sanitizePostHtml } from '../html-sanitizer.ts';
 import { appendAudit, type AuditActor } from './audit.ts';
+import { authorExists } from './authors.ts';
 
 type Row = typeof blogPosts.$inferSelect;
 
@@ -27,7 +28,8 @@ type Row = typeof blogPosts.$inferSelect;
 export type BlogWriteResult =
   | { ok: true; post: AdminBlogPost; publicChange: boolean }
   | { ok: false; reason: 'not-found' }
-  | { ok: false; reason: 'slug-taken'; slug: string };
+  | { ok: false; reason: 'slug-taken'; slug: string }
+  | { ok: false; reason: 'byline-unknown' };
 
 export type BlogDeleteResult = { ok: true; publicChange: boolean } | { ok: false; reason: 'not-found' };
 
@@ -40,6 +42,7 @@ function toAdminPost(row: Row): AdminBlogPost {
     content: row.content,
     imageUrl: row.imageUrl,
     category: row.category,
+    bylineAuthorId: row.bylineAuthorId,
     published: row.published,
     publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
@@ -126,6 +129,7 @@ function storedFields(input: BlogPostInput) {
     content: sanitizePostHtml(input.content),
     imageUrl: input.imageUrl,
     category: input.category,
+    bylineAuthorId: input.bylineAuthorId,
   };
 }
 
@@ -136,6 +140,7 @@ export async function createPost(database: Database, actor: AuditActor, input: B
     return await database.run((db) =>
       db.transaction(async (tx): Promise<BlogWriteResult> => {
         if (await slugTaken(tx, input.slug)) return { ok: false, reason: 'slug-taken', slug: input.slug };
+        if (input.bylineAuthorId !== null && !(await authorExists(tx, input.bylineAuthorId))) return { ok: false, reason: 'byline-unknown' };
         const now = new Date();
         const row = await tx
           .insert(blogPosts)
@@ -170,6 +175,7 @@ export async function updatePost(database: Database, actor: AuditActor, id: numb
         const before = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).get();
         if (!before) return { ok: false, reason: 'not-found' };
         if (await slugTaken(tx, input.slug, id)) return { ok: false, reason: 'slug-taken', slug: input.slug };
+        if (input.bylineAuthorId !== null && !(await authorExists(tx, input.bylineAuthorId))) return { ok: false, reason: 'byline-unknown' };
         const now = new Date();
         const row = await tx
           .update(blogPosts)

@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import * as devalue from 'devalue';
 
 /** The collections src/content.config.ts loads from the database (database-collections.ts); the others are files. */
-export const DATABASE_COLLECTION_NAMES = ['categories', 'posts', 'products', 'settings'];
+export const DATABASE_COLLECTION_NAMES = ['authors', 'categories', 'posts', 'products', 'settings'];
 
 const FILE_COLLECTIONS = 'file-collections.devalue';
 const STORE_KEY = 'repwell.content-store';

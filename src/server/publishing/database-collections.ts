@@ -7,6 +7,7 @@
 import { z } from 'astro/zod';
 import type { Database } from '../../../db/client.ts';
 import { defaultViewCounts } from '../../domain/catalogue/counts.ts';
+import { listAuthorsForBuild } from '../queries/authors.ts';
 import { listCategoriesForBuild } from '../queries/categories.ts';
 import { listPublishedPostsForBuild } from '../queries/posts.ts';
 import { listProductsForBuild, type ProductRecord } from '../queries/products.ts';
@@ -55,6 +56,20 @@ export const postSchema = z.object({
   imageUrl: z.string().nullable(),
   category: z.string().nullable(),
   publishedAt: z.date(),
+  updatedAt: z.date(),
+  bylineAuthorId: z.number().int().nullable(),
+});
+
+export const authorSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  role: z.string(),
+  /** Plain text. */
+  bio: z.string(),
+  photoUrl: z.string().nullable(),
+  areas: z.array(z.string()),
+  updatedAt: z.date(),
 });
 
 /** Free-form JSON per setting; each is interpreted by its own domain rule (src/domain/hero.ts). */
@@ -71,7 +86,7 @@ export async function listCategoriesWithCounts(products: Promise<ProductRecord[]
 }
 
 /**
- * The four collections, reading through `database` (the process's own by default). The products and the
+ * The five collections, reading through `database` (the process's own by default). The products and the
  * categories' counts read the same rows: Astro runs the loaders side by side, so a read still in flight is shared;
  * once it settles the next sync (the dev server's) reads afresh.
  */
@@ -94,5 +109,6 @@ export function databaseCollections(database?: Database) {
     categories: { list: () => listCategoriesWithCounts(readProducts(), database), idOf: bySlug, schema: categorySchema },
     posts: { list: () => listPublishedPostsForBuild(database), idOf: bySlug, schema: postSchema },
     settings: { list: () => listSettingsForBuild(database), idOf: (row: { id: string }) => row.id, schema: settingSchema },
+    authors: { list: () => listAuthorsForBuild(database), idOf: bySlug, schema: authorSchema },
   };
 }

@@ -16,6 +16,7 @@ import { SNAPSHOT_FORMAT, type SiteSnapshot } from '../../domain/publishing/publ
 import { linkedProducts } from '../../domain/revenue/linked-products.ts';
 import { renderDescriptionHtml } from '../html-sanitizer.ts';
 import { BUILD_ENV, sourceFiles } from '../local/fingerprint.ts';
+import { listAuthorsForBuild } from '../queries/authors.ts';
 import { listCategoriesForBuild } from '../queries/categories.ts';
 import { listPublishedPostsForBuild } from '../queries/posts.ts';
 import { listProductsForBuild } from '../queries/products.ts';
@@ -29,11 +30,12 @@ export interface SnapshotOptions {
 }
 
 export async function readSiteSnapshot({ database, projectRoot, env = process.env, now = Date.now() }: SnapshotOptions): Promise<SiteSnapshot> {
-  const [products, categories, posts, settings] = await Promise.all([
+  const [products, categories, posts, settings, authors] = await Promise.all([
     listProductsForBuild(database),
     listCategoriesForBuild(database),
     listPublishedPostsForBuild(database),
     listSettingsForBuild(database),
+    listAuthorsForBuild(database),
   ]);
   const counts = defaultViewCounts(products);
   const counted = categories.map((category) => ({ ...category, productCount: counts.byCategory.get(category.slug) ?? 0 }));
@@ -74,6 +76,7 @@ export async function readSiteSnapshot({ database, projectRoot, env = process.en
     ),
     navigation: digest(JSON.stringify({ drawer: drawerCategories(counted), posts: menuPosts(posts) })),
     categories: digest(JSON.stringify(counted)),
+    authors: digest(JSON.stringify(authors)),
     posts: Object.fromEntries(posts.map((post) => [post.slug, digest(JSON.stringify(post))])),
     products: productDigests,
     linksTo,

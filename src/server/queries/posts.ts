@@ -15,6 +15,10 @@ export type PostRecord = {
   category: string | null;
   /** When it was published; a post published without a date counts from its creation. */
   publishedAt: Date;
+  /** Its last save ('Updated {date}', dateModified, the sitemap's lastmod). */
+  updatedAt: Date;
+  /** The byline's author id; null: none. */
+  bylineAuthorId: number | null;
 };
 
 /** Published posts only, newest first. Drafts never reach the static site. */
@@ -31,6 +35,8 @@ export async function listPublishedPostsForBuild(database: Database = getDatabas
         category: blogPosts.category,
         publishedAt: blogPosts.publishedAt,
         createdAt: blogPosts.createdAt,
+        updatedAt: blogPosts.updatedAt,
+        bylineAuthorId: blogPosts.bylineAuthorId,
       })
       .from(blogPosts)
       .where(eq(blogPosts.published, true))

@@ -28,6 +28,7 @@ import { useMutation, useQueryClient } from '../query.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Field, inputProps } from '../ui/Field.tsx';
 import { blogApi, blogKeys, type BlogPostBody } from './blog-api.ts';
+import BylineField from './BylineField.tsx';
 import { dateTime } from './post-dates.ts';
 import PostPreview from './PostPreview.tsx';
 import RichTextEditor from './RichTextEditor.tsx';
@@ -166,6 +167,7 @@ export default function PostForm({ saved, moved, go, replace }: Props) {
                   </select>
                 )}
               </Field>
+              <BylineField control={form.control} />
             </div>
             <div className="space-y-1.5">
               <span id={contentLabelId} className={ui.label}>

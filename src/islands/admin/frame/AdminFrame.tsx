@@ -20,6 +20,7 @@ const sections: Record<AdminSection, LazyExoticComponent<ComponentType>> = {
   analytics: lazy(() => import('../analytics/AnalyticsSection.tsx').then(({ default: section }) => ({ default: section }))),
   categories: lazy(() => import('../categories/CategoriesManager.tsx').then(({ default: section }) => ({ default: section }))),
   blog: lazy(() => import('../blog/BlogManager.tsx').then(({ default: section }) => ({ default: section }))),
+  authors: lazy(() => import('../authors/AuthorsManager.tsx').then(({ default: section }) => ({ default: section }))),
   pinterest: lazy(() => import('../pinterest/PinterestSection.tsx').then(({ default: section }) => ({ default: section }))),
   'hero-image': lazy(() => import('../hero/HeroManager.tsx').then(({ default: section }) => ({ default: section }))),
 };

@@ -18,6 +18,7 @@ import {
   Package,
   Pin,
   ShieldCheck,
+  UserPen,
   X,
   type LucideIcon,
 } from 'lucide-react';
@@ -42,6 +43,7 @@ const sectionIcons: Record<AdminSection, LucideIcon> = {
   categories: FolderTree,
   analytics: ChartColumn,
   blog: Newspaper,
+  authors: UserPen,
   pinterest: Pin,
   'hero-image': Image,
 };

@@ -1,0 +1,38 @@
+/** Build-time read of the authors, for the `authors` collection (their pages and the posts' bylines). */
+import { asc } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { authors } from '../../../db/schema.ts';
+import { getDatabase } from '../db.ts';
+
+export type AuthorRecord = {
+  id: number;
+  slug: string;
+  name: string;
+  role: string;
+  /** Plain text. */
+  bio: string;
+  photoUrl: string | null;
+  areas: string[];
+  updatedAt: Date;
+};
+
+/** Every author, by name; an author without posts still has a page (an editor's page before their first article). */
+export async function listAuthorsForBuild(database: Database = getDatabase()): Promise<AuthorRecord[]> {
+  const rows = await database.run((db) =>
+    db
+      .select({
+        id: authors.id,
+        slug: authors.slug,
+        name: authors.name,
+        role: authors.role,
+        bio: authors.bio,
+        photoUrl: authors.photoUrl,
+        areas: authors.areas,
+        updatedAt: authors.updatedAt,
+      })
+      .from(authors)
+      .orderBy(asc(authors.name), asc(authors.id)),
+  );
+  // Read defensively: a row written by other means may hold anything in its JSON column.
+  return rows.map((row) => ({ ...row, areas: Array.isArray(row.areas) ? row.areas.filter((area): area is string => typeof area === 'string') : [] }));
+}
