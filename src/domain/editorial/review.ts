@@ -105,10 +105,10 @@ const line = (max: number, message: string) =>
 /** Pros or cons: blank rows dropped (the form's empty last row), then at most 8 of at most 140 characters. */
 const notes = (tooMany: string, tooLong: string) =>
   z
-    .array(z.string({ error: tooLong }).nullable(), { error: tooMany })
+    .array(z.string({ error: tooLong }), { error: tooMany })
     .nullable()
     .optional()
-    .transform((rows) => (rows ?? []).map((row) => cleanLine(row ?? '')).filter((row) => row !== ''))
+    .transform((rows) => (rows ?? []).map((row) => cleanLine(row)).filter((row) => row !== ''))
     .superRefine((rows, ctx) => {
       if (rows.length > MAX_NOTES) ctx.addIssue({ code: 'custom', message: tooMany });
       rows.forEach((row, index) => {
