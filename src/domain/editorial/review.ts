@@ -22,6 +22,7 @@ export const reviewTexts = {
   prosTooMany: `Add at most ${MAX_NOTES} pros.`,
   consTooMany: `Add at most ${MAX_NOTES} cons.`,
   proTooLong: `Each pro must be at most ${MAX_NOTE_LENGTH} characters.`,
+  noteSeparator: "A pro or con cannot contain '|': the CSV file separates them with it.",
   conTooLong: `Each con must be at most ${MAX_NOTE_LENGTH} characters.`,
   bestFor: `'Best for' must be at most ${MAX_AUDIENCE_LENGTH} characters.`,
   skipIf: `'Skip it if' must be at most ${MAX_AUDIENCE_LENGTH} characters.`,
@@ -113,6 +114,7 @@ const notes = (tooMany: string, tooLong: string) =>
       if (rows.length > MAX_NOTES) ctx.addIssue({ code: 'custom', message: tooMany });
       rows.forEach((row, index) => {
         if (row.length > MAX_NOTE_LENGTH) ctx.addIssue({ code: 'custom', message: tooLong, path: [index] });
+        else if (row.includes('|')) ctx.addIssue({ code: 'custom', message: reviewTexts.noteSeparator, path: [index] });
       });
     });
 
