@@ -188,8 +188,18 @@ async function insertReviews(tx: Tx, now: Date): Promise<void> {
   const found = await tx.select({ id: authors.id, slug: authors.slug }).from(authors).where(inArray(authors.slug, [...REVIEWER_SLUGS]));
   const reviewerIds = REVIEWER_SLUGS.map((slug) => found.find((author) => author.slug === slug)?.id ?? null).filter((id) => id !== null);
   const catalogue = await tx
-    .select({ id: products.id, slug: products.slug, name: products.name, price: products.price, rating: products.rating, categoryId: products.categoryId, inStock: products.inStock })
+    .select({
+      id: products.id,
+      slug: products.slug,
+      name: products.name,
+      price: products.price,
+      rating: products.rating,
+      categoryId: products.categoryId,
+      categorySlug: categories.slug,
+      inStock: products.inStock,
+    })
     .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
     .orderBy(products.id);
   const reviews = generateReviews(catalogue, now, reviewerIds);
   const rows = [...reviews].map(([id, review]) => ({ id, review }));

@@ -15,6 +15,8 @@ const DAY = 86_400_000;
 
 export interface ReviewableProduct {
   id: number;
+  /** The category's slug picks what the review can say (KIND_OF); null or unknown: gear. */
+  categorySlug?: string | null;
   slug: string;
   name: string;
   price: number;
@@ -23,57 +25,71 @@ export interface ReviewableProduct {
   inStock: boolean;
 }
 
-const PROS = [
-  'Solid build with no rattles after weeks of daily use',
-  'Setup takes under ten minutes with the included tools',
-  'Quiet enough to use while others sleep',
-  'Compact footprint that fits a small apartment',
-  'Clear, sensible controls that need no manual',
-  'Strong value for what it costs',
-  'Materials feel premium in the hand',
-  'Easy to wipe clean after a sweaty session',
-  'Generous warranty and responsive support',
-  'Stable and confidence-inspiring under load',
-  'Light enough to move or pack for travel',
-  'Grippy surface that stays put on hard floors',
-  'Comfortable for long sessions',
-  'Adjusts quickly between settings',
-];
+/** What a review can say depends on what the product is: gear, a recovery device, or something you eat or drink. */
+type Kind = 'gear' | 'recovery' | 'consumable';
 
-const CONS = [
-  'Instructions are thin on detail',
-  'Pricier than most of its rivals',
-  'Bulky to store when not in use',
-  'The finish scuffs more easily than we liked',
-  'Only one colour option',
-  'Louder than the best in its class',
-  'Takes a while to break in',
-  'Accessories cost extra',
-  'Heavier than it looks',
-  'Small buttons are fiddly with sweaty hands',
-  'Shipping box arrived dented on one of our units',
-];
+const KIND_OF: Record<string, Kind> = {
+  'recovery-wellness': 'recovery',
+  recovery: 'recovery',
+  wellness: 'recovery',
+  'health-supplements': 'consumable',
+  nutrition: 'consumable',
+};
+
+const PROS: Record<Kind | 'any', readonly string[]> = {
+  any: ['Strong value for what it costs', 'Generous warranty and responsive support', 'Feels well made for the price', 'Clear, sensible instructions'],
+  gear: [
+    'Solid build with no rattles after weeks of daily use',
+    'Setup takes under ten minutes with the included tools',
+    'Compact footprint that fits a small apartment',
+    'Stable and confidence-inspiring under load',
+    'Easy to wipe clean after a sweaty session',
+    'Adjusts quickly between settings',
+    'Light enough to move or pack for travel',
+  ],
+  recovery: [
+    'Noticeably eases sore muscles after hard sessions',
+    'Quiet enough to use while watching TV',
+    'Battery lasts a week of daily use',
+    'Gentle enough for sensitive areas',
+    'Easy to reach your own back and shoulders',
+    'Simple controls you can use without looking',
+  ],
+  consumable: [
+    'Mixes smoothly with no clumps',
+    'Short, clear ingredient list',
+    'Pleasant taste that does not get old',
+    'Third-party tested for purity',
+    'Good value per serving',
+    'Sits well on the stomach before training',
+  ],
+};
+
+const CONS: Record<Kind | 'any', readonly string[]> = {
+  any: ['Pricier than most of its rivals', 'Only one colour option', 'Packaging is wasteful'],
+  gear: ['Bulky to store when not in use', 'Instructions are thin on detail', 'Heavier than it looks', 'The finish scuffs more easily than we liked', 'Accessories cost extra'],
+  recovery: ['Louder than the best in its class', 'Charging takes most of an evening', 'The case is extra', 'Top setting is too strong for beginners'],
+  consumable: ['Sweeter than we would like', 'The scoop sits at the bottom of the tub', 'Few flavour options', 'Foams if shaken hard'],
+};
 
 const BEST_FOR = [
   'Beginners building a home routine',
-  'Anyone short on space',
-  'Regular trainers who want something that lasts',
+  'Regular trainers who want something dependable',
   'Shoppers on a tight budget',
-  'People who train early or late and need quiet',
-  'Travellers and small apartments',
+  'Anyone who trains most days',
+  'People who want one thing that simply works',
 ];
 
 const SKIP_IF = [
-  'You already own a capable older model',
-  'You need commercial-gym durability',
-  'You want the lightest option available',
+  'You already own something that works',
+  'You want the cheapest option available',
+  'You need a specialist, pro-level pick',
   'Your budget is under $30',
-  'You prefer a wider range of settings',
 ];
 
 const VERDICTS = [
-  (name: string) => `${name} does the basics very well and feels built to last; it is the one we would hand to a friend starting out.`,
-  (name: string) => `After a month of testing, ${name} stayed comfortable, quiet and reliable, though rivals offer more features for the money.`,
+  (name: string) => `${name} does the basics very well and is easy to live with; it is the one we would hand to a friend starting out.`,
+  (name: string) => `After a month of testing, ${name} stayed reliable and pleasant to use, though rivals offer more for the money.`,
   (name: string) => `${name} punches above its price: a few rough edges, but nothing that gets in the way of everyday training.`,
   (name: string) => `A well-made pick with thoughtful details. ${name} costs more than most, and it mostly earns it.`,
   (name: string) => `${name} is good rather than great: dependable, easy to live with, and outclassed only by pricier options.`,
@@ -92,12 +108,13 @@ function scoreFor(rating: number | null, random: Random): number {
 
 function reviewFor(product: ReviewableProduct, now: number, reviewerIds: readonly (number | null)[]): EditorialReview {
   const random = createRandom(`repwell-demo:review:${product.slug}`);
+  const kind = KIND_OF[product.categorySlug ?? ''] ?? 'gear';
   const testedAgo = random.int(20, 320);
   const updatedAgo = random.int(0, testedAgo);
   return {
     verdict: random.pick(VERDICTS)(product.name),
-    pros: random.sample(PROS, random.int(2, 5)),
-    cons: random.sample(CONS, random.int(1, 3)),
+    pros: random.sample([...PROS[kind], ...PROS.any], random.int(2, 5)),
+    cons: random.sample([...CONS[kind], ...CONS.any], random.int(1, 3)),
     bestFor: random.chance(0.85) ? random.pick(BEST_FOR) : '',
     skipIf: random.chance(0.7) ? random.pick(SKIP_IF) : '',
     score: scoreFor(product.rating, random),
