@@ -32,25 +32,25 @@ test('a review set in the product form shows on the public product page after th
   await expect(review).toBeVisible();
 
   // A score off the 0.5 grid is refused beside its field.
-  const score = review.getByLabel('Our score (1 to 10)');
+  const score = review.getByLabel('Our score (1 to 10)', { exact: true });
   await score.fill('8.3');
   await score.blur();
   await expect(review.getByText(reviewTexts.score, { exact: true })).toBeVisible();
   await expect(score).toHaveAttribute('aria-invalid', 'true');
   await score.fill('8.5');
 
-  await review.getByLabel('Verdict').fill('The quietest pick we tested, and sturdy enough for daily use.');
-  await review.getByLabel('Pro 1').fill('Whisper quiet at full power');
+  await review.getByLabel('Verdict', { exact: true }).fill('The quietest pick we tested, and sturdy enough for daily use.');
+  await review.getByRole('textbox', { name: 'Pro 1', exact: true }).fill('Whisper quiet at full power');
   await review.getByRole('button', { name: 'Add pro' }).click();
-  await expect(review.getByLabel('Pro 2')).toBeFocused();
+  await expect(review.getByRole('textbox', { name: 'Pro 2', exact: true })).toBeFocused();
   await page.keyboard.type('Packs small for travel');
-  await review.getByLabel('Con 1').fill('Short battery life');
-  await review.getByLabel('Best for').fill('Light sleepers and small flats');
-  await review.getByLabel('Skip it if').fill('You need deep tissue work daily');
-  await review.getByLabel('Award').selectOption({ label: 'Other' });
-  await review.getByLabel('Your award').fill('Best for Tiny Gyms');
-  await review.getByLabel('Tested on').fill('2026-03-02');
-  await review.getByLabel('Updated on').fill('2026-10-12');
+  await review.getByRole('textbox', { name: 'Con 1', exact: true }).fill('Short battery life');
+  await review.getByLabel('Best for', { exact: true }).fill('Light sleepers and small flats');
+  await review.getByLabel('Skip it if', { exact: true }).fill('You need deep tissue work daily');
+  await review.getByLabel('Award', { exact: true }).selectOption({ label: 'Other' });
+  await review.getByLabel('Your award', { exact: true }).fill('Best for Tiny Gyms');
+  await review.getByLabel('Tested on', { exact: true }).fill('2026-03-02');
+  await review.getByLabel('Updated on', { exact: true }).fill('2026-10-12');
   expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Product updated', { exact: true })).toBeVisible();
