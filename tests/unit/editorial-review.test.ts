@@ -1,7 +1,7 @@
 /** The editorial review's rules: limits, score steps, award names, dates, empty reviews and field-level messages. */
 import { describe, expect, it } from 'vitest';
+import { formatScore } from '../../src/domain/editorial/review-display.ts';
 import {
-  formatScore,
   isCalendarDay,
   isValidScore,
   normalizeAward,

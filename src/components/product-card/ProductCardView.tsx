@@ -17,7 +17,7 @@ import { formatK } from '../../domain/product-display/format.ts';
 import { amazonPriceDisclaimer, amazonSiteOf, priceStamp, stalePriceLabel } from '../../domain/product-display/price-age.ts';
 import type { SocialProofTag } from '../../domain/product-display/social-proof.ts';
 import { DEFAULT_CTA, normalizeRating, productImage } from '../../domain/product.ts';
-import { formatScore } from '../../domain/editorial/review.ts';
+import { formatScore } from '../../domain/editorial/review-display.ts';
 import { BADGE_COLOURS, TAG_COLOURS } from './badge-styles.ts';
 
 export interface ProductCardViewProps {

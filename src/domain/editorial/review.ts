@@ -234,8 +234,3 @@ export function storedReview(value: unknown): EditorialReview | null {
   const result = reviewSchema.safeParse(value);
   return result.success ? result.data : null;
 }
-
-/** '8.5/10' (a whole score without '.0': '9/10'). */
-export function formatScore(score: number): string {
-  return `${Number.isInteger(score) ? score.toFixed(0) : score.toFixed(1)}/10`;
-}
