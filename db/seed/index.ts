@@ -4,7 +4,7 @@
  * Everything is written in one transaction, so a failed seed leaves nothing behind.
  */
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Db } from '../client.ts';
 import {
   affiliateLinks,
@@ -27,6 +27,7 @@ import { seedCategories } from './categories.ts';
 import { generateHistory, type HistoryPost } from './history.ts';
 import { seedPriceChecks } from './prices.ts';
 import { generateProducts, type GeneratedProduct } from './products.ts';
+import { generateReviews, REVIEWER_SLUGS } from './reviews.ts';
 
 export { generateProducts, type CategoryRef, type GeneratedAffiliateLink, type GeneratedProduct } from './products.ts';
 export { seedCategories, categorySlugs, type CategorySlug } from './categories.ts';
@@ -118,6 +119,7 @@ export async function seedDemoContent(database: Database, options: SeedOptions =
         await tx.insert(blogPosts).values(posts.map((post) => ({ ...post, authorId: admin?.id ?? null, ...bylineOf(post, authorIds, now) })));
       }
       if (productCount > 0) history = await insertHistory(tx, posts, now);
+      if (productCount > 0) await insertReviews(tx, now);
       await tx
         .insert(settings)
         .values({ ...heroSetting, updatedAt: now })
@@ -197,6 +199,32 @@ async function insertPriceChecks(tx: Tx, now: Date): Promise<void> {
   await tx.run(sql`UPDATE products SET
       price_checked_at = (SELECT max(checked_at) FROM price_checks WHERE price_checks.product_id = products.id),
       price_source = (SELECT source FROM price_checks WHERE price_checks.product_id = products.id ORDER BY checked_at DESC LIMIT 1)`);
+}
+
+/** Editorial reviews for a share of the products (reviews.ts), naming the demo authors that exist by now. */
+async function insertReviews(tx: Tx, now: Date): Promise<void> {
+  const found = await tx.select({ id: authors.id, slug: authors.slug }).from(authors).where(inArray(authors.slug, [...REVIEWER_SLUGS]));
+  const reviewerIds = REVIEWER_SLUGS.map((slug) => found.find((author) => author.slug === slug)?.id ?? null).filter((id) => id !== null);
+  const catalogue = await tx
+    .select({
+      id: products.id,
+      slug: products.slug,
+      name: products.name,
+      price: products.price,
+      rating: products.rating,
+      categoryId: products.categoryId,
+      categorySlug: categories.slug,
+      inStock: products.inStock,
+    })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .orderBy(products.id);
+  const reviews = generateReviews(catalogue, now, reviewerIds);
+  const rows = [...reviews].map(([id, review]) => ({ id, review }));
+  for (let start = 0; start < rows.length; start += EVENT_BATCH) {
+    await tx.run(sql`UPDATE ${products} SET review = r.value ->> '$.review'
+      FROM json_each(${JSON.stringify(rows.slice(start, start + EVENT_BATCH))}) AS r WHERE ${products.id} = r.value ->> '$.id'`);
+  }
 }
 
 /** Rows per INSERT … SELECT FROM json_each: one parameter a statement, so only memory bounds it. */

@@ -15,6 +15,7 @@ import { mayShowUrgency, presentedSalePrice } from './product-display/offer.ts';
 import { DEFAULT_STALE_AFTER_HOURS, isPriceStale, priceStaleAt } from './product-display/price-age.ts';
 import { socialProofTags, type SocialProofTag } from './product-display/social-proof.ts';
 import { DEFAULT_CTA, discountPercent, isOnSale } from './product.ts';
+import type { EditorialReview } from './editorial/types.ts';
 
 export interface CatalogueCategory {
   name: string;
@@ -57,6 +58,9 @@ export interface CatalogueProduct {
    */
   priceAsOf?: number;
   priceStaleAt?: number;
+  /** The editorial review's award label and score (1 to 10), each only when the review has it. */
+  award?: string;
+  score?: number;
 }
 
 /** What toCatalogueProduct reads: the products collection's entry data (src/content.config.ts) satisfies it. */
@@ -76,6 +80,8 @@ export interface ProductSource {
   attributes: AttributeMap;
   /** When the price was last checked; null or absent: never (shown as stale). */
   priceCheckedAt?: Date | null;
+  /** The site's editorial review; cards show its award and score. */
+  review?: Pick<EditorialReview, 'award' | 'score'> | null;
 }
 
 export interface CatalogueOptions {
@@ -124,6 +130,8 @@ export function toCatalogueProduct(
     product.priceAsOf = checkedAt;
     product.priceStaleAt = priceStaleAt(checkedAt, staleAfterHours)!;
   }
+  if (source.review?.award) product.award = source.review.award;
+  if (source.review?.score != null) product.score = source.review.score;
   return product;
 }
 

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { categories, products } from '../../db/schema.ts';
 import { seedDemoContent } from '../../db/seed/index.ts';
-import { CSV_COLUMNS, type CsvColumn } from '../../src/domain/admin/csv/columns.ts';
+import { type CsvColumn } from '../../src/domain/admin/csv/columns.ts';
+import { EXPORT_COLUMNS } from '../../src/domain/admin/csv/export-row.ts';
 import { batchRows, IMPORT_BATCH_ROWS, type CsvImportBatchAnswer, type CsvImportCounts } from '../../src/domain/admin/csv/contract.ts';
 import { csvParseConfig, rowInputsFromRecords } from '../../src/domain/admin/csv/parse.ts';
 import { rowTexts } from '../../src/domain/admin/csv/texts.ts';
@@ -111,7 +112,7 @@ describe('the export file', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
     const result = parse(await response.text());
     expect(result.errors).toEqual([]);
-    expect(result.meta.fields).toEqual([...CSV_COLUMNS]);
+    expect(result.meta.fields).toEqual([...EXPORT_COLUMNS]);
     expect(result.data.map((row) => row.sku)).toEqual((await allProducts()).map((row) => String(row.attributes.sku)));
   });
 

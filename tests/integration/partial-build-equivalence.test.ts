@@ -1,6 +1,7 @@
 /**
  * A partial build is a full build, file for file (ARCHITECTURE section 13). A seeded random series of the edits an
- * editor makes (prices, a price's check time, texts, stock, status, category moves, renames, slug changes, deletes, new products) is
+ * editor makes (prices, a price's check time, texts, stock, status, category moves, renames, slug changes, editorial reviews,
+ * deletes, new products) is
  * published after each edit by publishSite, starting from the build before; a full build of the final data must then
  * give the very same files, byte for byte, and the series must have taken the partial path.
  */
@@ -95,6 +96,29 @@ const edits: Record<string, Edit> = {
     renames.push([product.slug, `${product.slug}-renamed`]);
     return `slug of ${product.slug}`;
   },
+  async review(pick) {
+    // The editorial review: set, changed or removed (its page, the cards with its award and score, and the pages
+    // listing it among their alternatives, ordered by score, follow).
+    const product = await anyProduct(pick);
+    const roll = pick();
+    const review =
+      roll < 0.25
+        ? null
+        : {
+            verdict: `Quiet and sturdy, tested ${Math.floor(pick() * 1000)} times.`,
+            pros: ['Quiet', 'Sturdy'],
+            cons: roll < 0.5 ? [] : ['Heavy'],
+            bestFor: 'Small rooms',
+            skipIf: '',
+            score: 1 + Math.floor(pick() * 19) / 2,
+            award: roll < 0.6 ? 'Best Overall' : '',
+            reviewerId: null,
+            testedOn: null,
+            updatedOn: '2026-10-01',
+          };
+    await temp.database.run((db) => db.update(products).set({ review }).where(eq(products.id, product.id)));
+    return `review of ${product.slug} ${review ? `scored ${review.score}` : 'removed'}`;
+  },
   async remove(pick) {
     const product = await anyProduct(pick);
     await temp.database.run((db) => db.delete(products).where(eq(products.id, product.id)));
@@ -161,7 +185,11 @@ it('a random series of edits published partially gives the same files as one ful
     // Two edits between builds, as a busy editor makes them within one debounce; the last step a price alone, which
     // leaves most catalogue pages as they were (so keeping unchanged pages is always exercised).
     if (step === 5) log.push(await edits.price!(pick));
-    else for (let i = 0; i < 2; i += 1) log.push(await edits[names[Math.floor(pick() * names.length)]!]!(pick));
+    else if (step === 1) {
+      // A review edit in every series (scores reorder alternatives on other products' pages), beside a random edit.
+      log.push(await edits.review!(pick));
+      log.push(await edits[names[Math.floor(pick() * names.length)]!]!(pick));
+    } else for (let i = 0; i < 2; i += 1) log.push(await edits[names[Math.floor(pick() * names.length)]!]!(pick));
     const next = join(work, `site-${step}`);
     const result = await publish(next, previous, cache, series);
     log.push(

@@ -6,7 +6,7 @@
  */
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { CSV_COLUMNS } from '../../src/domain/admin/csv/columns.ts';
+import { EXPORT_COLUMNS } from '../../src/domain/admin/csv/export-row.ts';
 import { csvHeaderLine, csvLines, exportFileName, productToCsvRecord, type ExportProduct } from '../../src/domain/admin/csv/export-row.ts';
 import { checkParsedCsv, csvParseConfig, rowInputsFromRecords } from '../../src/domain/admin/csv/parse.ts';
 import { mergeRow, sameProductState } from '../../src/domain/admin/csv/product-state.ts';
@@ -32,6 +32,7 @@ const TRICKY = [
 
 function product(index: number, text: string): ExportProduct {
   return {
+    review: null,
     name: `${text} ${index}`.slice(0, 200),
     description: `<p>${text}</p>`,
     price: [0, 19.99, 1299.5, 0.1 + 0.2][index % 4]!,
@@ -79,7 +80,7 @@ describe('the export file', () => {
   it('has the template columns and one row per product, and parses cleanly through the import settings', () => {
     expect(checkParsedCsv(parsed)).toBeNull();
     expect(parsed.errors).toEqual([]);
-    expect(parsed.meta.fields).toEqual([...CSV_COLUMNS]);
+    expect(parsed.meta.fields).toEqual([...EXPORT_COLUMNS]);
     expect(parsed.data).toHaveLength(products.length);
   });
 

@@ -122,6 +122,7 @@ describe('the category a row names', () => {
 
 describe('the fields an update changes', () => {
   const stored: CsvProductState = {
+    review: null,
     name: 'Foam Roller',
     description: '<p>Firm.</p>',
     price: 13,

@@ -245,6 +245,7 @@ describe('a new product', () => {
 
 describe('an update', () => {
   const stored: CsvProductState = {
+    review: null,
     name: 'Roller',
     description: '<p>Firm</p>',
     price: 20,

@@ -43,8 +43,17 @@ describe('planPublish', () => {
   it('renders a page whose description offers a changed product, or whose offered products changed', () => {
     const linking = { ...base, linksTo: { mat: ['roller'] } };
     expect(planPublish(linking, { ...linking, products: { ...base.products, roller: 'b2' } })).toMatchObject({ products: ['mat', 'roller'] });
-    expect(planPublish(linking, { ...base, linksTo: {} })).toMatchObject({ products: [], everyOtherPage: false });
+    // A page that showed linked products (or alternatives) and shows none now renders again.
+    expect(planPublish(linking, { ...base, linksTo: {} })).toMatchObject({ products: ['mat'], everyOtherPage: false });
     expect(planPublish(base, linking)).toMatchObject({ products: ['mat'], everyOtherPage: false });
+  });
+
+  it('renders a page whose alternatives changed product, membership or order', () => {
+    const alternatives = { ...base, linksTo: { mat: ['roller', 'band'] } };
+    expect(planPublish(alternatives, { ...alternatives, products: { ...base.products, band: 'c2' } })).toMatchObject({ products: ['band', 'mat'] });
+    expect(planPublish(alternatives, { ...alternatives, linksTo: { mat: ['band', 'roller'] } })).toMatchObject({ products: ['mat'], everyOtherPage: false });
+    expect(planPublish(alternatives, { ...alternatives, linksTo: { mat: ['roller'] } })).toMatchObject({ products: ['mat'] });
+    expect(planPublish(alternatives, structuredClone(alternatives))).toMatchObject({ products: [], everyOtherPage: false });
   });
 
   it('renders the pages that are not product pages for a post or a category count', () => {

@@ -17,6 +17,7 @@ import { formatK } from '../../domain/product-display/format.ts';
 import { amazonPriceDisclaimer, amazonSiteOf, priceStamp, stalePriceLabel } from '../../domain/product-display/price-age.ts';
 import type { SocialProofTag } from '../../domain/product-display/social-proof.ts';
 import { DEFAULT_CTA, normalizeRating, productImage } from '../../domain/product.ts';
+import { formatScore } from '../../domain/editorial/review-display.ts';
 import { BADGE_COLOURS, TAG_COLOURS } from './badge-styles.ts';
 
 export interface ProductCardViewProps {
@@ -66,6 +67,7 @@ export function ProductCardView({ product, save, eager = false, headingLevel: He
           <span className="mb-10 rounded-full bg-surface/95 px-3 py-1 text-xs font-semibold text-ink shadow-sm">View Details</span>
         </div>
         <div className="absolute top-3 left-3 flex flex-col items-start gap-1">
+          {product.award && <span className={`${badge} ${BADGE_COLOURS[badgeVariant('recognition')]}`}>{product.award}</span>}
           {saved > 0 && (
             <span className={`${badge} ${BADGE_COLOURS[badgeVariant('sale')]}`} data-price-fresh="">
               <span aria-hidden="true">-{saved}%</span>
@@ -87,6 +89,12 @@ export function ProductCardView({ product, save, eager = false, headingLevel: He
           </a>
         </Heading>
 
+        {/* The site's score, kept apart from the shoppers' stars below it. */}
+        {product.score !== undefined && (
+          <p className="text-sm text-ink">
+            Our score <strong className="font-bold">{formatScore(product.score)}</strong>
+          </p>
+        )}
         {rating === null ? (
           <p className="text-xs text-ink-muted">Not yet rated</p>
         ) : (

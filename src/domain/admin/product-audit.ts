@@ -25,6 +25,7 @@ const FIELD_LABELS: readonly (readonly [keyof AdminProduct, string])[] = [
   ['brand', 'brand'],
   ['status', 'status'],
   ['featured', 'featured'],
+  ['review', 'review'],
 ];
 
 /** The labels of the fields that differ between two versions of a product. */

@@ -7,9 +7,12 @@
  * - unpublish sets 'draft': taken off every public page, the sitemap and the catalogue at the next build;
  * - activate sets 'active', the status products get when nothing else is said (also public), so the per-row
  *   status select can set each of the three values.
- * Featured is attributes.is_featured (true or false); stock is in_stock; move sets category_id.
+ * Featured is attributes.is_featured (true or false); stock is in_stock; move sets category_id. award and reviewer set
+ * that field of the editorial review (products.review), creating a review that holds only it where there is none and
+ * removing a review left empty ('' for no award, null for no reviewer).
  */
 import { z } from 'zod';
+import { reviewFieldsSchema } from '../editorial/review.ts';
 import { productFilterSchema, type ProductStatus } from './product-list.ts';
 
 /** More than any one screen can select by hand; "all matching" has no such limit. */
@@ -17,7 +20,7 @@ export const MAX_BULK_IDS = 10_000;
 /** 10,000 ids of up to 15 digits, with commas, and the rest of the body. */
 export const BULK_MAX_BYTES = 200 * 1024;
 
-export const bulkActions = ['publish', 'unpublish', 'activate', 'feature', 'unfeature', 'move', 'in-stock', 'out-of-stock', 'delete'] as const;
+export const bulkActions = ['publish', 'unpublish', 'activate', 'feature', 'unfeature', 'move', 'in-stock', 'out-of-stock', 'award', 'reviewer', 'delete'] as const;
 export type BulkAction = (typeof bulkActions)[number];
 
 /** The status each status action sets. */
@@ -34,6 +37,11 @@ export const bulkTexts = {
   categoryRequired: 'categoryId: choose the category to move the products to.',
   categoryUnexpected: 'categoryId is only for the move action.',
   categoryNotFound: 'categoryId: that category does not exist (it may have been deleted).',
+  awardRequired: "award: choose the award to give ('' removes it).",
+  reviewerRequired: 'reviewerId: choose the reviewer (null names none).',
+  reviewerInvalid: 'reviewerId must be an author id (a whole number from 1) or null.',
+  reviewerNotFound: 'reviewerId: that author does not exist (they may have been deleted).',
+  reviewOptionUnexpected: 'award and reviewerId are only for the award and reviewer actions.',
   productNotFound: 'Product not found',
   productNotFoundDescription: 'The product may have been deleted already.',
 } as const;
@@ -44,6 +52,10 @@ export const bulkRequestSchema = z
   .strictObject({
     action: z.enum(bulkActions, { error: bulkTexts.actionInvalid }),
     categoryId: idSchema.optional(),
+    /** The award action's label: a standard award or the editor's own (review rules); '' removes it. */
+    award: reviewFieldsSchema.shape.award.optional(),
+    /** The reviewer action's author id; null names none. */
+    reviewerId: z.number({ error: bulkTexts.reviewerInvalid }).int(bulkTexts.reviewerInvalid).positive(bulkTexts.reviewerInvalid).nullable().optional(),
     ids: z.array(idSchema, { error: bulkTexts.idsRequired }).min(1, bulkTexts.idsRequired).max(MAX_BULK_IDS, bulkTexts.idsTooMany).optional(),
     allMatching: productFilterSchema.optional(),
   })
@@ -51,6 +63,11 @@ export const bulkRequestSchema = z
     if ((body.ids === undefined) === (body.allMatching === undefined)) ctx.addIssue({ code: 'custom', path: ['ids'], message: bulkTexts.targetRequired });
     if (body.action === 'move' && body.categoryId === undefined) ctx.addIssue({ code: 'custom', path: ['categoryId'], message: bulkTexts.categoryRequired });
     if (body.action !== 'move' && body.categoryId !== undefined) ctx.addIssue({ code: 'custom', path: ['categoryId'], message: bulkTexts.categoryUnexpected });
+    if (body.action === 'award' && body.award === undefined) ctx.addIssue({ code: 'custom', path: ['award'], message: bulkTexts.awardRequired });
+    if (body.action === 'reviewer' && body.reviewerId === undefined) ctx.addIssue({ code: 'custom', path: ['reviewerId'], message: bulkTexts.reviewerRequired });
+    if ((body.action !== 'award' && body.award !== undefined) || (body.action !== 'reviewer' && body.reviewerId !== undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['action'], message: bulkTexts.reviewOptionUnexpected });
+    }
   })
   .transform((body) => ({ ...body, ids: body.ids && [...new Set(body.ids)] }));
 export type BulkRequest = z.output<typeof bulkRequestSchema>;
@@ -99,6 +116,14 @@ const phrases: Record<BulkAction, { done: (what: string, category: string) => st
   move: { done: (what, category) => `Moved ${what} to ${category}`, already: (category) => `already in ${category}` },
   'in-stock': { done: (what) => `Marked ${what} in stock`, already: () => 'already in stock' },
   'out-of-stock': { done: (what) => `Marked ${what} out of stock`, already: () => 'already out of stock' },
+  award: {
+    done: (what, award) => (award ? `Gave ${what} the award ${award}` : `Removed the award from ${what}`),
+    already: (award) => (award ? `already ${award}` : 'without an award'),
+  },
+  reviewer: {
+    done: (what, name) => (name ? `Set the reviewer of ${what} to ${name}` : `Removed the reviewer from ${what}`),
+    already: (name) => (name ? `already reviewed by ${name}` : 'without a reviewer'),
+  },
   delete: { done: (what) => `Deleted ${what}`, already: () => '' },
 };
 
@@ -156,6 +181,10 @@ export function bulkQuestion(action: BulkAction, count: number, categoryName = '
       return `Mark ${what} in stock?`;
     case 'out-of-stock':
       return `Mark ${what} out of stock?`;
+    case 'award':
+      return categoryName ? `Give ${what} the award ${categoryName}?` : `Remove the award from ${what}?`;
+    case 'reviewer':
+      return categoryName ? `Set the reviewer of ${what} to ${categoryName}?` : `Remove the reviewer from ${what}?`;
     case 'delete':
       return `Delete ${what}?`;
   }
@@ -178,6 +207,9 @@ export function bulkWarning(action: BulkAction): string {
     case 'in-stock':
     case 'out-of-stock':
       return `Their stock changes; only products whose stock differs are changed, so Undo puts back exactly those. ${undo}`;
+    case 'award':
+    case 'reviewer':
+      return `Their review changes on the product pages and cards at the next build; the rest of each review stays. ${undo}`;
     case 'delete':
       return bulkDeleteWarning;
   }
@@ -201,5 +233,7 @@ export const bulkActionLabels: Record<BulkAction, string> = {
   move: 'Move to category',
   'in-stock': 'Mark in stock',
   'out-of-stock': 'Mark out of stock',
+  award: 'Set award',
+  reviewer: 'Set reviewer',
   delete: 'Delete',
 };

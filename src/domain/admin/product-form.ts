@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { DEFAULT_CTA } from '../product.ts';
 import { affiliateNetworks } from './affiliate-platform.ts';
+import { reviewFormFromReview, reviewSchema } from '../editorial/review.ts';
 
 export const productTexts = {
   missingTitle: 'Missing required fields',
@@ -234,6 +235,11 @@ export function productInputSchemaWith(requiredMessage: string) {
         .optional()
         .transform((status) => status ?? 'active'),
       featured: flag(false),
+      /**
+       * The editorial review (src/domain/editorial/review.ts): null or an empty review removes it; left out, a create
+       * stores none and an update keeps the stored one (clients that do not edit reviews cannot erase them).
+       */
+      review: reviewSchema.optional(),
     },
     { error: productTexts.notAnObject },
   );
@@ -281,5 +287,6 @@ export function blankProductForm(): ProductFormValues {
     brand: '',
     status: 'active',
     featured: false,
+    review: reviewFormFromReview(null),
   };
 }

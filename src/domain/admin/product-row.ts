@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { NEEDS_REVIEW_ATTRIBUTE } from './needs-review.ts';
 import { DEFAULT_CTA } from '../product.ts';
 import { readFlag, readText, readTextList } from '../product-display/attributes.ts';
+import { reviewFormFromReview, reviewSchema, storedReview } from '../editorial/review.ts';
+import type { EditorialReview } from '../editorial/types.ts';
 import { affiliateNetworks, type AffiliateNetwork, type DetectedPlatform } from './affiliate-platform.ts';
 import { productStatuses, specificationsFromText, specificationsToText, type ProductFormValues, type ProductInput, type ProductStatus } from './product-form.ts';
 
@@ -122,6 +124,7 @@ export const adminProductSchema = z.object({
   brand: z.string().nullable(),
   status: z.enum(productStatuses),
   featured: z.boolean(),
+  review: reviewSchema,
   updatedAt: z.iso.datetime(),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
@@ -146,6 +149,8 @@ export interface StoredProduct {
   specifications: Record<string, unknown>;
   attributes: Record<string, unknown>;
   status: ProductStatus | null;
+  /** The editorial review column (JSON); read through the review rules. */
+  review?: EditorialReview | null;
   updatedAt: Date;
 }
 
@@ -181,6 +186,7 @@ export function adminProductFromRow(row: StoredProduct): AdminProduct {
     brand: readText(attributes, 'brand'),
     status: row.status ?? 'active',
     featured: readFlag(attributes, 'is_featured'),
+    review: storedReview(row.review),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -211,5 +217,6 @@ export function productFormFromProduct(product: AdminProduct): ProductFormValues
     brand: product.brand ?? '',
     status: product.status,
     featured: product.featured,
+    review: reviewFormFromReview(product.review),
   };
 }

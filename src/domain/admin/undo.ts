@@ -14,15 +14,25 @@ import { productCountLabel } from './product-list.ts';
 /** How long a deleted product can be brought back; the scheduled clean-up purges it after this. */
 export const UNDO_DELETE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/** The product fields a bulk action changes: two columns and two attributes. */
-export const undoFields = ['inStock', 'categoryId', 'status', 'featured'] as const;
+/** The product fields a bulk action changes: two columns, two attributes and two fields of the editorial review. */
+export const undoFields = ['inStock', 'categoryId', 'status', 'featured', 'reviewAward', 'reviewReviewer'] as const;
 export type UndoField = (typeof undoFields)[number];
 
 /** The attribute key behind each attribute field. */
 export const attributeKeyOf: Partial<Record<UndoField, string>> = { status: 'status', featured: 'is_featured' };
 
 /** How a field reads in a sentence. */
-export const undoFieldLabels: Record<UndoField, string> = { inStock: 'stock', categoryId: 'category', status: 'status', featured: 'featured flag' };
+export const undoFieldLabels: Record<UndoField, string> = {
+  inStock: 'stock',
+  categoryId: 'category',
+  status: 'status',
+  featured: 'featured flag',
+  reviewAward: 'award',
+  reviewReviewer: 'reviewer',
+};
+
+/** The review field behind each review field of a bulk action. */
+export const reviewKeyOf: Partial<Record<UndoField, 'award' | 'reviewerId'>> = { reviewAward: 'award', reviewReviewer: 'reviewerId' };
 
 /**
  * One bulk job's changes: the field, the value it wrote to every row, and each row's prior value. A row without
@@ -45,10 +55,14 @@ export interface ProductFieldSource {
   inStock: boolean;
   categoryId: number | null;
   attributes: Record<string, unknown>;
+  review?: { award: string; reviewerId: number | null } | null;
 }
 
-/** A field's current value as stored (undefined: the attribute is absent). */
+/** A field's current value as stored (undefined: the attribute is absent, or the product has no review). */
 export function fieldValue(field: UndoField, product: ProductFieldSource): unknown {
+  const reviewKey = reviewKeyOf[field];
+  // No review reads as the empty value: writing that back leaves (or makes) the review empty, which is none.
+  if (reviewKey !== undefined) return product.review ? product.review[reviewKey] : reviewKey === 'award' ? '' : null;
   const key = attributeKeyOf[field];
   if (key !== undefined) return Object.hasOwn(product.attributes, key) ? product.attributes[key] : undefined;
   return field === 'inStock' ? product.inStock : product.categoryId;

@@ -38,7 +38,8 @@ const INDEX_FLAG_NAMES = Object.keys(INDEX_FLAG) as (keyof typeof INDEX_FLAG & F
  * unrated), flags, creation day (days since 1970, order comes from rank), buy link (null: none),
  * call to action (index into ctas, -1: the default), sales volume, rating count and deal end in
  * minutes since 1970 (0: none), then when the price was checked and when it goes stale, in minutes since 1970 (0: the
- * price is not shown; the stale minute rounded down, so a price is hidden early rather than late).
+ * price is not shown; the stale minute rounded down, so a price is hidden early rather than late), then the editorial
+ * award (0: none) and score in tenths (0: none), left off a row that has neither.
  */
 export type CardRow = [
   id: number,
@@ -59,6 +60,8 @@ export type CardRow = [
   dealEndsMinute: number,
   priceAsOfMinute: number,
   priceStaleMinute: number,
+  award?: string | 0,
+  scoreTenths?: number,
 ];
 
 export interface CardShardFile {
@@ -107,7 +110,7 @@ export function encodeCardShard(category: CatalogueCategory | null, items: reado
   const rows = items.map(({ product, rank, nameRank }): CardRow => {
     let flags = product.inStock ? FLAG.inStock : 0;
     for (const name of OPTIONAL_FLAGS) if (product[name] === true) flags |= FLAG[name];
-    return [
+    const row: CardRow = [
       product.id,
       rank,
       nameRank,
@@ -127,6 +130,8 @@ export function encodeCardShard(category: CatalogueCategory | null, items: reado
       product.priceAsOf === undefined ? 0 : Math.floor(product.priceAsOf / MINUTE_MS),
       product.priceStaleAt === undefined ? 0 : Math.floor(product.priceStaleAt / MINUTE_MS),
     ];
+    if (product.award !== undefined || product.score !== undefined) row.push(product.award ?? 0, product.score === undefined ? 0 : Math.round(product.score * 10));
+    return row;
   });
   return { format: CATALOGUE_FORMAT, category, images, ctas, rows };
 }
@@ -143,7 +148,7 @@ function checkFormat(file: { format: unknown }): void {
 /** One card of a card file as a product (the browser makes only those it shows). */
 export function decodeCardRow(file: CardShardFile, row: CardRow): CatalogueProduct {
   const category = file.category;
-  const [id, , , name, slug, price, salePrice, image, rating, flags, createdDay, affiliateUrl, cta, salesVolume, numRatings, dealEnds, priceAsOf, priceStale] = row;
+  const [id, , , name, slug, price, salePrice, image, rating, flags, createdDay, affiliateUrl, cta, salesVolume, numRatings, dealEnds, priceAsOf, priceStale, award, score] = row;
   const product: CatalogueProduct = {
     id,
     slug: slug === 0 ? slugify(name) : slug,
@@ -167,6 +172,8 @@ export function decodeCardRow(file: CardShardFile, row: CardRow): CatalogueProdu
     product.priceStaleAt = priceStale * MINUTE_MS;
   }
   for (const flag of OPTIONAL_FLAGS) if ((flags & FLAG[flag]) !== 0) product[flag] = true;
+  if (award) product.award = award;
+  if (score) product.score = score / 10;
   return product;
 }
 

@@ -4,6 +4,15 @@
  */
 import { effectivePrice, normalizeRating } from '../product.ts';
 import { readText, type AttributeMap } from './attributes.ts';
+import type { EditorialReview } from '../editorial/types.ts';
+
+/** The site's own review as the page shows it: the review and its reviewer's page (absolute URL), when named. */
+export interface EditorialReviewLd {
+  review: EditorialReview;
+  reviewer: { name: string; url: string } | null;
+  /** Who speaks when no reviewer is named: the site. */
+  siteName: string;
+}
 
 export interface ProductJsonLdInput {
   name: string;
@@ -25,6 +34,32 @@ export interface ProductJsonLdInput {
   rating: number | null;
   ratingCount: number | null;
   attributes: AttributeMap;
+  /** The editorial review, separate from the shoppers' aggregateRating. */
+  editorial?: EditorialReviewLd | null;
+}
+
+/** Pros or cons as Google documents them for review snippets: an ItemList of ListItem name/position, in order. */
+function notesList(notes: readonly string[]): Record<string, unknown> {
+  return { '@type': 'ItemList', itemListElement: notes.map((name, index) => ({ '@type': 'ListItem', position: index + 1, name })) };
+}
+
+/**
+ * The editorial Review: its score out of 10, its author (the reviewer as a Person with their page, else the site),
+ * pros and cons as positiveNotes/negativeNotes, the verdict as its body and the updated day as dateModified. Null when
+ * the review has nothing Google reads (no score and no notes).
+ */
+export function editorialReviewJsonLd({ review, reviewer, siteName }: EditorialReviewLd): Record<string, unknown> | null {
+  if (review.score === null && review.pros.length === 0 && review.cons.length === 0) return null;
+  const data: Record<string, unknown> = {
+    '@type': 'Review',
+    author: reviewer ? { '@type': 'Person', name: reviewer.name, url: reviewer.url } : { '@type': 'Organization', name: siteName },
+  };
+  if (review.score !== null) data.reviewRating = { '@type': 'Rating', ratingValue: review.score, bestRating: 10, worstRating: 1 };
+  if (review.verdict) data.reviewBody = review.verdict;
+  if (review.pros.length > 0) data.positiveNotes = notesList(review.pros);
+  if (review.cons.length > 0) data.negativeNotes = notesList(review.cons);
+  if (review.updatedOn) data.dateModified = review.updatedOn;
+  return data;
 }
 
 /** attributes.currency when it is a three-letter code, else USD (spec section 9). */
@@ -52,6 +87,8 @@ export function productJsonLd(input: ProductJsonLdInput): Record<string, unknown
   if (rating !== null && rating > 0 && input.ratingCount !== null && input.ratingCount > 0) {
     data.aggregateRating = { '@type': 'AggregateRating', ratingValue: rating, bestRating: 5, worstRating: 1, ratingCount: input.ratingCount };
   }
+  const editorial = input.editorial ? editorialReviewJsonLd(input.editorial) : null;
+  if (editorial) data.review = editorial;
   // Google wants the markup to match the page: a page that shows no price offers none.
   if (input.priceAsOf === null) return data;
   const offer: Record<string, unknown> = {

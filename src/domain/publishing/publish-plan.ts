@@ -34,11 +34,14 @@ export interface SiteSnapshot {
   posts: Record<string, string>;
   /** Per product, by slug: its row as the build reads it, with the deal state at the snapshot's time. */
   products: Record<string, string>;
-  /** Per product slug: the slugs of the products its description's links offer. */
+  /**
+   * Per product slug: the slugs of the products its page shows something of: those its description's links offer
+   * (sorted), then its alternatives in the order the page shows them.
+   */
   linksTo: Record<string, string[]>;
 }
 
-export const SNAPSHOT_FORMAT = 1;
+export const SNAPSHOT_FORMAT = 2;
 
 export type PublishPlan =
   | { kind: 'full'; reason: string }
@@ -63,10 +66,13 @@ export function planPublish(previous: SiteSnapshot | undefined, next: SiteSnapsh
   const categoriesChanged = previous.categories !== next.categories;
   const products = new Set<string>();
   for (const slug of changed) if (slug in next.products) products.add(slug);
-  // A page whose description offers a changed product shows that product's click id: it renders again.
+  // A page whose description offers a changed product shows that product's click id, and a page whose alternatives
+  // include a changed product shows its card: either renders again, as does one whose list changed.
   for (const [slug, targets] of Object.entries(next.linksTo)) {
     if (targets.some((target) => changed.has(target)) || !sameList(previous.linksTo[slug], targets)) products.add(slug);
   }
+  // A page that showed linked products or alternatives and shows none now.
+  for (const slug of Object.keys(previous.linksTo)) if (!(slug in next.linksTo) && slug in next.products) products.add(slug);
   return {
     kind: 'partial',
     products: [...products].sort(),

@@ -7,7 +7,7 @@
  */
 import { and, asc, eq, gt, sql, type AnyColumn } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { categories, products } from '../../../db/schema.ts';
+import { authors, categories, products } from '../../../db/schema.ts';
 import { csvHeaderLine, csvLines, productToCsvRecord, type ExportProduct } from '../../domain/admin/csv/export-row.ts';
 import { CSV_STATE_FIELDS } from '../../domain/admin/csv/product-state.ts';
 import type { ProductFilter } from '../../domain/admin/product-list.ts';
@@ -43,9 +43,12 @@ async function exportPage(database: Database, filter: ProductFilter, afterId: nu
         ...stateColumns,
         ...textColumns,
         categoryName: categories.name,
+        reviewerSlug: authors.slug,
       })
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId))
+      // The review names its reviewer by id; the file names them by slug, which the import reads back.
+      .leftJoin(authors, sql`${authors.id} = json_extract(${products.review}, '$.reviewerId')`)
       .where(and(gt(products.id, afterId), productFilterCondition(filter)))
       .orderBy(asc(products.id))
       .limit(EXPORT_PAGE_SIZE),

@@ -11,7 +11,7 @@
 import { and, asc, eq, isNull, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.ts';
 import { inJsonList } from '../../../db/sql.ts';
-import { affiliateLinks, categories, csvImportBatches, products } from '../../../db/schema.ts';
+import { affiliateLinks, authors, categories, csvImportBatches, products } from '../../../db/schema.ts';
 import { detectAffiliatePlatform } from '../../domain/admin/affiliate-platform.ts';
 import {
   addCounts,
@@ -100,6 +100,21 @@ function rowCategory(row: CsvUpsertRow, list: readonly CategoryName[]): { id: nu
   return match.ok ? { id: match.id } : { error: rowTexts.unknownCategory(row.rowNumber, name, match.suggestion) };
 }
 
+/** Every author's id by slug: the review_reviewer cells name authors by slug. A short list, read once per request. */
+async function reviewerIds(reader: Reader): Promise<Map<string, number>> {
+  const rows = await reader.select({ id: authors.id, slug: authors.slug }).from(authors);
+  return new Map(rows.map((row) => [row.slug, row.id]));
+}
+
+/** The row with its reviewer's slug resolved to the author's id, or the row's error for a slug that is no author's. */
+function withReviewer(row: CsvUpsertRow, reviewers: ReadonlyMap<string, number>): { row: CsvUpsertRow } | { error: string } {
+  const review = row.patch.review;
+  if (review?.reviewerSlug === undefined) return { row };
+  const id = reviewers.get(review.reviewerSlug);
+  if (id === undefined) return { error: rowTexts.unknownReviewer(row.rowNumber, review.reviewerSlug) };
+  return { row: { ...row, patch: { ...row.patch, review: { ...review, reviewerId: id } } } };
+}
+
 /** The keys a new row's product will be found by, as one text each. */
 function keyTexts(keys: CsvMatchKeys): string[] {
   return [keys.sku === null ? null : `sku:${keys.sku}`, keys.asin === null ? null : `asin:${keys.asin}`, keys.affiliateUrl === null ? null : `url:${keys.affiliateUrl}`].filter(
@@ -117,6 +132,7 @@ export async function previewCsvRows(database: Database, inputs: readonly CsvRow
   return database.run(async (db) => {
     const results: CsvRowResult[] = [];
     const list = await categoryNames(db);
+    const reviewers = await reviewerIds(db);
     const nameOf = (id: number | null) => list.find((category) => category.id === id)?.name ?? null;
     const newKeys = new Set<string>();
     const deleted = new Set<number>();
@@ -142,13 +158,18 @@ export async function previewCsvRows(database: Database, inputs: readonly CsvRow
         results.push({ rowNumber: row.rowNumber, outcome: 'error', reason: category.error });
         continue;
       }
+      const reviewed = withReviewer(row, reviewers);
+      if ('error' in reviewed) {
+        results.push({ rowNumber: row.rowNumber, outcome: 'error', reason: reviewed.error });
+        continue;
+      }
       if (productId !== null) {
         matched.add(productId);
         const stored = await db.select().from(products).where(eq(products.id, productId)).get();
         if (!stored) throw new Error(`product ${productId} vanished while it was previewed`);
         const before = productState(stored);
         const categoryChange = category.id === undefined ? undefined : { from: nameOf(stored.categoryId), to: nameOf(category.id) };
-        const changes = productChanges(before, mergeRow(before, sanitized(row)), categoryChange);
+        const changes = productChanges(before, mergeRow(before, sanitized(reviewed.row)), categoryChange);
         results.push(
           changes.length === 0 ? { rowNumber: row.rowNumber, outcome: 'unchanged', productId } : { rowNumber: row.rowNumber, outcome: 'update', productId, changes },
         );
@@ -175,6 +196,8 @@ interface BatchWork {
   actor: AuditActor;
   now: Date;
   categories: CategoryName[];
+  /** Author ids by slug, for review_reviewer. */
+  reviewers: Map<string, number>;
   linkIds: number[];
   untitledIds: number[];
   /** Products this import has created, updated or deleted so far (earlier batches and earlier rows). */
@@ -275,7 +298,9 @@ async function importRow(tx: Tx, work: BatchWork, row: CsvRow): Promise<CsvRowRe
   }
   const category = rowCategory(row, work.categories);
   if ('error' in category) return { rowNumber: row.rowNumber, outcome: 'error', reason: category.error };
-  const clean = sanitized(row);
+  const reviewed = withReviewer(row, work.reviewers);
+  if ('error' in reviewed) return { rowNumber: row.rowNumber, outcome: 'error', reason: reviewed.error };
+  const clean = sanitized(reviewed.row);
   if (productId === null) {
     if (row.patch.name === undefined && !amazonRowWithoutTitle(row, detectAffiliatePlatform(row.patch.affiliateUrl))) {
       return { rowNumber: row.rowNumber, outcome: 'error', reason: rowTexts.titleRequired(row.rowNumber) };
@@ -329,7 +354,7 @@ export async function importCsvBatch(database: Database, actor: AuditActor, requ
         return { answer: csvImportBatchAnswerSchema.parse(stored?.answer), replayed: true };
       }
 
-      const work: BatchWork = { actor, now: new Date(), categories: await categoryNames(tx), linkIds: [], untitledIds: [], matched: await productsMatchedBefore(tx, request) };
+      const work: BatchWork = { actor, now: new Date(), categories: await categoryNames(tx), reviewers: await reviewerIds(tx), linkIds: [], untitledIds: [], matched: await productsMatchedBefore(tx, request) };
       const rows: CsvRowResult[] = [];
       for (const row of readRows(request.rows)) rows.push(await importRow(tx, work, row));
       const counts = countOutcomes(rows);

@@ -15,6 +15,7 @@ import { appendAudit, type AuditActor } from './audit.ts';
 import { productFilterCondition } from './product-list.ts';
 import { trashProducts } from './product-trash.ts';
 import { createUndoJob, linkUndoJob } from './undo.ts';
+import { applyReviewBulk, isReviewBulkAction, reviewBulkTarget } from './product-bulk-review.ts';
 
 
 /** A request that names something that is not there: answered with 422 or 404 and the message. */
@@ -134,7 +135,16 @@ export async function applyBulkAction(database: Database, actor: AuditActor, req
       const now = new Date();
       let changedIds: number[] = [];
       let jobId: number | null = null;
-      if (request.action === 'delete') {
+      if (isReviewBulkAction(request.action)) {
+        const target = await reviewBulkTarget(tx, request);
+        if ('error' in target) throw new BulkInputError(422, target.error);
+        categoryName = target.label;
+        const applied = await applyReviewBulk(tx, ids, target);
+        if (applied) {
+          changedIds = applied.changedIds;
+          jobId = await createUndoJob(tx, actor, { kind: 'bulk', action: request.action, summary: '', changes: applied.changes, now });
+        }
+      } else if (request.action === 'delete') {
         if (ids.length > 0) {
           jobId = await createUndoJob(tx, actor, { kind: 'delete', action: 'delete', summary: '', now });
           changedIds = await trashProducts(tx, ids, jobId, now);

@@ -5,7 +5,9 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.ts';
-import { affiliateLinks, categories, products, productSlugRedirects, type Product } from '../../../db/schema.ts';
+import { affiliateLinks, authors, categories, products, productSlugRedirects, type Product } from '../../../db/schema.ts';
+import { reviewTexts } from '../../domain/editorial/review.ts';
+import type { EditorialReview } from '../../domain/editorial/types.ts';
 import { detectAffiliatePlatform } from '../../domain/admin/affiliate-platform.ts';
 import { createdSummary, updatedSummary } from '../../domain/admin/product-audit.ts';
 import { batchEntrySchema, type BatchAnswer, type BatchResult } from '../../domain/admin/product-batch.ts';
@@ -56,6 +58,13 @@ async function resolveCategory(tx: Tx, categoryId: number | null, failureTitle: 
   return uncategorizedId(tx);
 }
 
+/** A review names its reviewer by author id: one that is not (or no longer) an author is refused, not stored dangling. */
+export async function checkReviewer(tx: Tx, review: EditorialReview | null | undefined, failureTitle: string): Promise<void> {
+  if (!review || review.reviewerId === null) return;
+  const found = await tx.select({ id: authors.id }).from(authors).where(eq(authors.id, review.reviewerId)).get();
+  if (!found) throw new ProductWriteError(422, failureTitle, reviewTexts.reviewerMissing);
+}
+
 function answer(row: Product): AdminProduct {
   return adminProductFromRow(row);
 }
@@ -70,6 +79,7 @@ async function insertProduct(tx: Tx, actor: AuditActor, input: ProductInput): Pr
   const now = new Date();
   const detected = detectAffiliatePlatform(input.affiliateUrl);
   const categoryId = await resolveCategory(tx, input.categoryId, productTexts.createFailed);
+  await checkReviewer(tx, input.review, productTexts.createFailed);
   const link = await tx
     .insert(affiliateLinks)
     .values({ userId: actor.id, originalUrl: input.affiliateUrl, platform: detected.platform, platformProductId: detected.productCode, status: 'active' })
@@ -79,7 +89,16 @@ async function insertProduct(tx: Tx, actor: AuditActor, input: ProductInput): Pr
   const slug = await freeProductSlug(tx, productSlugBase(input.name));
   const row = await tx
     .insert(products)
-    .values({ ...columns, description: sanitizeDescription(columns.description), slug, categoryId, affiliateLinkId: link.id, createdAt: now, updatedAt: now })
+    .values({
+      ...columns,
+      description: sanitizeDescription(columns.description),
+      review: input.review ?? null,
+      slug,
+      categoryId,
+      affiliateLinkId: link.id,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning()
     .get();
   // The admin typed the price and stock: that is when they were last checked.
@@ -108,6 +127,7 @@ export async function updateProduct(database: Database, actor: AuditActor, id: n
         const now = new Date();
         const detected = detectAffiliatePlatform(input.affiliateUrl);
         const categoryId = await resolveCategory(tx, input.categoryId, productTexts.updateFailed);
+        await checkReviewer(tx, input.review, productTexts.updateFailed);
         const columns = productColumns(input, detected, stored.attributes, now);
         const urlChanged = stored.affiliateUrl !== input.affiliateUrl;
         const renamed = input.renameSlug && !slugFollowsName(stored.slug, input.name);
@@ -132,6 +152,8 @@ export async function updateProduct(database: Database, actor: AuditActor, id: n
             // An imported row keeps the retailer its import named unless the link itself changed.
             affiliateSource: urlChanged ? columns.affiliateSource : stored.affiliateSource,
             description: sanitizeDescription(columns.description),
+            // Left out of the request, the stored review stays (a client that does not edit reviews cannot erase one).
+            review: input.review === undefined ? stored.review : input.review,
             slug,
             categoryId,
             affiliateLinkId,

@@ -23,6 +23,8 @@ import {
 import { noteStockChecks } from '../prices/price-checks.ts';
 import { appendAudit, type AuditActor } from './audit.ts';
 import { RestoreConflict, restoreTrashedProducts } from './product-trash.ts';
+import { undoReviewBulk } from './product-bulk-review.ts';
+import { storedReview } from '../../domain/editorial/review.ts';
 
 /** A refused undo: 404 for no such job, 409 for a conflict or a second undo, 410 for a delete past its day. */
 export class UndoRefused extends Error {
@@ -50,12 +52,16 @@ export async function linkUndoJob(tx: Tx, jobId: number, summary: string, auditI
 async function undoBulk(tx: Tx, changes: BulkJobChanges, now: Date): Promise<number> {
   const ids = changes.rows.map((row) => row.id);
   const stored = await tx
-    .select({ id: products.id, inStock: products.inStock, categoryId: products.categoryId, attributes: products.attributes })
+    .select({ id: products.id, inStock: products.inStock, categoryId: products.categoryId, attributes: products.attributes, review: products.review })
     .from(products)
     .where(inJsonList(products.id, ids));
-  const current = new Map(stored.map((row) => [row.id, fieldValue(changes.field, row)]));
+  const current = new Map(stored.map((row) => [row.id, fieldValue(changes.field, { ...row, review: storedReview(row.review) })]));
   const conflicts = findUndoConflicts(changes, current);
   if (hasConflicts(conflicts)) throw new UndoRefused(409, conflictMessage(changes.field, conflicts));
+  if (changes.field === 'reviewAward' || changes.field === 'reviewReviewer') {
+    await undoReviewBulk(tx, changes);
+    return changes.rows.length;
+  }
 
   const groups = groupByPriorValue(changes);
   if (changes.field === 'categoryId') {

@@ -34,6 +34,22 @@ export const productSchema = z.object({
   category: z.object({ name: z.string(), slug: z.string() }).nullable(),
   createdAt: z.date(),
   priceCheckedAt: z.date().nullable(),
+  /** The site's editorial review (src/domain/editorial/review.ts), already checked by its rules. */
+  review: z
+    .object({
+      verdict: z.string(),
+      pros: z.array(z.string()),
+      cons: z.array(z.string()),
+      bestFor: z.string(),
+      skipIf: z.string(),
+      score: z.number().nullable(),
+      award: z.string(),
+      reviewerId: z.number().int().nullable(),
+      testedOn: z.string().nullable(),
+      updatedOn: z.string().nullable(),
+    })
+    .nullable(),
+  reviewer: z.object({ name: z.string(), slug: z.string() }).nullable(),
 });
 
 export const categorySchema = z.object({

@@ -10,6 +10,7 @@ import type { Database } from '../../../db/client.ts';
 import { defaultViewCounts } from '../../domain/catalogue/counts.ts';
 import { drawerCategories, menuPosts } from '../../domain/navigation.ts';
 import { readTime } from '../../domain/product-display/attributes.ts';
+import { alternativesByProduct } from '../../domain/product-display/alternatives.ts';
 import { dealMayStillShow } from '../../domain/product-display/deal.ts';
 import { isPriceStale, PRICE_SETTING_ID, storedStaleAfterHours } from '../../domain/product-display/price-age.ts';
 import { SNAPSHOT_FORMAT, type SiteSnapshot } from '../../domain/publishing/publish-plan.ts';
@@ -46,6 +47,13 @@ export async function readSiteSnapshot({ database, projectRoot, env = process.en
   const staleAfterHours = storedStaleAfterHours(settings.find((setting) => setting.id === PRICE_SETTING_ID)?.value);
   const linksTo: Record<string, string[]> = {};
   const productDigests: Record<string, string> = {};
+  // A product page ends with its alternatives' cards: it renders again when one of them changes (linksTo) or when
+  // the list itself changes, order included (a price, stock or score change elsewhere can reorder or replace them).
+  const alternativeIds = alternativesByProduct(products);
+  for (const product of products) {
+    const alternatives = (alternativeIds.get(product.id) ?? []).flatMap((id) => slugOfId.get(id) ?? []);
+    if (alternatives.length > 0) linksTo[product.slug] = alternatives;
+  }
   for (const product of products) {
     // The deal badge shows only while the deal has hours left: a deal that ended since the last build is a change.
     const dealShows = dealMayStillShow(readTime(product.attributes, 'deal_end_date'), now);
@@ -60,7 +68,8 @@ export async function readSiteSnapshot({ database, projectRoot, env = process.en
       if (slug !== undefined) offered.add(slug);
       return id;
     });
-    if (offered.size > 0) linksTo[product.slug] = [...offered].sort();
+    // The description's offered products first (sorted), then the alternatives in page order.
+    if (offered.size > 0) linksTo[product.slug] = [...[...offered].sort(), ...(linksTo[product.slug] ?? [])];
   }
 
   return {

@@ -1,7 +1,9 @@
 /** Build-time read of the whole catalogue, for the `products` content collection. */
-import { desc, eq, ne } from 'drizzle-orm';
+import { desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { categories, products, type ProductAttributes, type ProductSpecifications } from '../../../db/schema.ts';
+import { authors, categories, products, type ProductAttributes, type ProductSpecifications } from '../../../db/schema.ts';
+import { storedReview } from '../../domain/editorial/review.ts';
+import type { EditorialReview } from '../../domain/editorial/types.ts';
 import { getDatabase } from '../db.ts';
 
 export type ProductCategoryRef = {
@@ -30,7 +32,13 @@ export type ProductRecord = {
   createdAt: Date;
   /** When the price was last checked (pages stamp the price with it); null: never. */
   priceCheckedAt: Date | null;
+  /** The site's editorial review; null when none. */
+  review: EditorialReview | null;
+  /** The review's reviewer as pages link them (/authors/{slug}); null when none is named or the author is gone. */
+  reviewer: ReviewerRef | null;
 };
+
+export type ReviewerRef = { name: string; slug: string };
 
 /**
  * Import bookkeeping that can be as large as the product itself and that no page shows;
@@ -67,6 +75,7 @@ export async function listProductsForBuild(database: Database = getDatabase()): 
         specifications: products.specifications,
         createdAt: products.createdAt,
         priceCheckedAt: products.priceCheckedAt,
+        review: products.review,
         categoryName: categories.name,
         categorySlug: categories.slug,
       })
@@ -76,8 +85,18 @@ export async function listProductsForBuild(database: Database = getDatabase()): 
       .where(ne(products.status, 'draft'))
       .orderBy(desc(products.createdAt), desc(products.id)),
   );
-  return rows.map(({ categoryName, categorySlug, attributes, specifications, ...row }) => ({
+  const reviews = rows.map((row) => storedReview(row.review));
+  const reviewerIds = [...new Set(reviews.flatMap((review) => (review?.reviewerId ? [review.reviewerId] : [])))];
+  // The few authors reviews name, in one query (the authors table is small; a review names one by id).
+  const reviewers = new Map<number, ReviewerRef>();
+  if (reviewerIds.length > 0) {
+    const found = await database.run((db) => db.select({ id: authors.id, name: authors.name, slug: authors.slug }).from(authors).where(inArray(authors.id, reviewerIds)));
+    for (const author of found) reviewers.set(author.id, { name: author.name, slug: author.slug });
+  }
+  return rows.map(({ categoryName, categorySlug, attributes, specifications, review: _stored, ...row }, index) => ({
     ...row,
+    review: reviews[index] ?? null,
+    reviewer: reviewers.get(reviews[index]?.reviewerId ?? 0) ?? null,
     attributes: leanAttributes(attributes),
     specifications: specifications ?? {},
     category: categoryName !== null && categorySlug !== null ? { name: categoryName, slug: categorySlug } : null,

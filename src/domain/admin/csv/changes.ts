@@ -28,6 +28,7 @@ const COLUMN_OF: Record<Exclude<(typeof CSV_STATE_FIELDS)[number], 'attributes'>
   affiliateUrl: 'affiliate_link',
   commissionRate: 'commission_rate',
   specifications: 'specifications',
+  review: 'review',
 };
 
 const MARKERS: ReadonlySet<string> = new Set(IMPORT_MARKER_KEYS);

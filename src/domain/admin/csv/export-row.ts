@@ -9,21 +9,27 @@ import { isoDay } from '../product-row.ts';
 import { ATTRIBUTE_COLUMN_NAMES, writeAttributeCell } from './attribute-columns.ts';
 import { writeBoolean, writeJsonObject, writeNumber } from './cells.ts';
 import { CSV_COLUMNS, type CsvColumn } from './columns.ts';
+import { REVIEW_CSV_COLUMNS, reviewCells, type ReviewCsvColumn } from './review-columns.ts';
 import { guardCell } from './formula-guard.ts';
 import type { CsvProductState } from './product-state.ts';
 
 export interface ExportProduct extends CsvProductState {
   /** The category's name, or null for none. */
   categoryName: string | null;
+  /** The review's reviewer as their author slug, or null for none. */
+  reviewerSlug?: string | null;
 }
 
-export type ExportRecord = Record<CsvColumn, string>;
+/** The export's columns: the template's, then the review's (which the template, as the spec gives it, does not have). */
+export const EXPORT_COLUMNS = [...CSV_COLUMNS, ...REVIEW_CSV_COLUMNS] as const;
+
+export type ExportRecord = Record<CsvColumn | ReviewCsvColumn, string>;
 
 const optionalNumber = (value: number | null) => (value === null ? '' : writeNumber(value));
 
 /** The row's cells, not yet guarded. */
 export function productToCsvRecord(product: ExportProduct): ExportRecord {
-  const record = Object.fromEntries(CSV_COLUMNS.map((column) => [column, ''])) as ExportRecord;
+  const record = Object.fromEntries(EXPORT_COLUMNS.map((column) => [column, ''])) as ExportRecord;
   record.affiliate_link = product.affiliateUrl;
   record.title = product.name;
   record.image_url = product.imageUrl ?? '';
@@ -46,13 +52,14 @@ export function productToCsvRecord(product: ExportProduct): ExportRecord {
     delete custom[column];
   }
   record.custom_attributes = writeJsonObject(custom);
+  Object.assign(record, reviewCells(product.review, product.reviewerSlug ?? null));
   return record;
 }
 
 /** CSV lines (CRLF, each ending in one) for records, every cell guarded; papaparse quotes what needs quoting. */
 export function csvLines(records: readonly ExportRecord[]): string {
   if (records.length === 0) return '';
-  const rows = records.map((record) => CSV_COLUMNS.map((column) => guardCell(record[column])));
+  const rows = records.map((record) => EXPORT_COLUMNS.map((column) => guardCell(record[column])));
   return `${Papa.unparse(rows, { header: false, newline: '\r\n', escapeFormulae: false })}\r\n`;
 }
 
@@ -61,7 +68,7 @@ export function csvLines(records: readonly ExportRecord[]): string {
  * emoji and accents; the import's header normalization trims it away.
  */
 export function csvHeaderLine(): string {
-  return `\uFEFF${CSV_COLUMNS.join(',')}\r\n`;
+  return `\uFEFF${EXPORT_COLUMNS.join(',')}\r\n`;
 }
 
 /** repwell-products-2026-11-23.csv */

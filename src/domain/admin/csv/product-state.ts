@@ -11,12 +11,17 @@ import { NEEDS_REVIEW_ATTRIBUTE, productNameFromUrl } from '../needs-review.ts';
 import { DEFAULT_CURRENCY, DEFAULT_UNIT_COUNT, isoDay, type ProductColumns } from '../product-row.ts';
 import { jsonEqual } from './cells.ts';
 import type { CsvUpsertRow } from './row.ts';
+import { mergeReview } from './review-columns.ts';
+import type { EditorialReview } from '../../editorial/types.ts';
 
 /**
  * The product columns an import writes: the form's columns (product-row.ts) but the affiliate source, which the
  * server derives from the URL as it does for the form (slug, category, link and counters are the server's too).
  */
-export type CsvProductState = Omit<ProductColumns, 'affiliateSource'>;
+export type CsvProductState = Omit<ProductColumns, 'affiliateSource'> & {
+  /** The editorial review (products.review); null for none. */
+  review: EditorialReview | null;
+};
 
 export const CSV_STATE_FIELDS = [
   'name',
@@ -31,11 +36,12 @@ export const CSV_STATE_FIELDS = [
   'commissionRate',
   'specifications',
   'attributes',
+  'review',
 ] as const satisfies readonly (keyof CsvProductState)[];
 
 /** The state's fields picked from a stored product (or any row carrying them). */
-export function productState(row: CsvProductState): CsvProductState {
-  return Object.fromEntries(CSV_STATE_FIELDS.map((field) => [field, row[field]])) as unknown as CsvProductState;
+export function productState(row: Omit<CsvProductState, 'review'> & { review?: EditorialReview | null }): CsvProductState {
+  return Object.fromEntries(CSV_STATE_FIELDS.map((field) => [field, row[field] ?? null])) as unknown as CsvProductState;
 }
 
 /** Attributes that record an import rather than describe the product. */
@@ -102,6 +108,7 @@ export function newProductFromRow(row: CsvUpsertRow, detected: DetectedPlatform,
       commissionRate: patch.commissionRate ?? null,
       specifications: patch.specifications ?? {},
       attributes,
+      review: mergeReview(null, patch.review),
     },
   };
 }
@@ -122,6 +129,7 @@ export function mergeRow(stored: CsvProductState, row: CsvUpsertRow): CsvProduct
     commissionRate: patch.commissionRate ?? stored.commissionRate,
     specifications: patch.specifications ?? stored.specifications,
     attributes: { ...stored.attributes, ...patch.attributes },
+    review: mergeReview(stored.review, patch.review),
   };
 }
 

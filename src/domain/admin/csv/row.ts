@@ -15,6 +15,7 @@ import { isBlank, MAX_JSON_DEPTH, nestedDeeperThan, ratingFromCount, readBoolean
 import type { CsvValues } from './columns.ts';
 import { unguardCell } from './formula-guard.ts';
 import { rowTexts } from './texts.ts';
+import { readReviewCells, type ReviewPatch } from './review-columns.ts';
 
 export const MAX_URL_LENGTH = 2048;
 
@@ -56,6 +57,8 @@ export interface CsvProductPatch {
   categoryName?: string;
   /** custom_attributes, with the attribute columns' values over them. */
   attributes: Record<string, unknown>;
+  /** The review cells that are not blank (review-columns.ts); the server resolves the reviewer's slug. */
+  review?: ReviewPatch;
 }
 
 export interface CsvUpsertRow {
@@ -201,6 +204,9 @@ function readRow(rowNumber: number, values: CsvValues): CsvUpsertRow | CsvDelete
   if (patch.attributes.tags !== undefined) formRule('tags', patch.attributes.tags);
   if (patch.attributes.cta !== undefined) formRule('cta', patch.attributes.cta);
   if (asinCell !== null) formRule('asin', asinCell);
+  const review = readReviewCells(cell);
+  if ('problem' in review) fail(rowTexts.formRule(rowNumber, review.problem));
+  else if (review.patch) patch.review = review.patch;
 
   const count = cell('product_num_ratings');
   const ratings = count === undefined ? null : readNumber(count);

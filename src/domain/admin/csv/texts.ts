@@ -89,6 +89,7 @@ export const rowTexts = {
     `Row ${row}: same ${key} as ${others.length === 1 ? 'row' : 'rows'} ${others.join(', ')}; a file may name each product once`,
   unknownCategory: (row: number, name: string, suggestion: string | null) =>
     `Row ${row}: category '${name}' does not exist${suggestion === null ? '' : ` (did you mean '${suggestion}'?)`}; correct the cell or add the category on the Categories page first`,
+  unknownReviewer: (row: number, slug: string) => `Row ${row}: review_reviewer '${slug}' is no author's slug; add the author first or leave the cell blank`,
   nestedTooDeep: (row: number, column: string, max: number) => `Row ${row}: ${column} is nested more than ${max} levels deep`,
   unknownAction: (row: number) => `Row ${row}: action must be empty or 'delete'`,
   noMatchToDelete: (row: number) => `Row ${row}: no product matches this row's sku, asin or affiliate_link`,

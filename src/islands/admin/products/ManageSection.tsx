@@ -11,7 +11,7 @@ import { filterOf, productCountLabel, productListSearchParams } from '../../../d
 import { toastWithUndo } from '../undo/undo-api.ts';
 import { toastApiError } from '../api.ts';
 import { useMutation, useQueryClient } from '../query.ts';
-import BulkActionBar from './bulk-action-bar.tsx';
+import BulkActionBar, { type BulkOption } from './bulk-action-bar.tsx';
 import ExportCsvButton from './ExportCsvButton.tsx';
 import ProductTable from './ProductTable.tsx';
 import { productListApi, refreshAfterProductWrite, useProductList } from './product-list-api.ts';
@@ -66,9 +66,10 @@ export default function ManageSection() {
     onError: (error) => toastApiError(error, 'Bulk action failed'),
     onSettled: () => refreshAfterProductWrite(queryClient),
   });
-  const apply = (action: BulkAction, categoryId?: number) => {
+  const apply = (action: BulkAction, option: BulkOption = {}) => {
     const target = allMatching ? { allMatching: filterOf(query) } : { ids: selectedIds.map(Number) };
-    return bulk.mutateAsync({ action, ...target, ...(action === 'move' ? { categoryId } : {}) });
+    const extra = action === 'move' ? { categoryId: option.categoryId } : action === 'award' ? { award: option.award ?? '' } : action === 'reviewer' ? { reviewerId: option.reviewerId ?? null } : {};
+    return bulk.mutateAsync({ action, ...target, ...extra });
   };
 
   const columns = useMemo(

@@ -27,6 +27,7 @@ import { AmazonFill } from './product-form-amazon.tsx';
 import { CategorySelect } from './product-form-category.tsx';
 import { GalleryInputs } from './product-form-gallery.tsx';
 import { TagInput } from './product-form-tags.tsx';
+import { ReviewFields } from './product-form-review.tsx';
 
 export interface ProductFormProps {
   defaultValues: ProductFormValues;
@@ -229,6 +230,10 @@ export default function ProductForm({ defaultValues, submitLabel, pending, onSub
             </select>
           )}
         </Field>
+      </Section>
+
+      <Section title="Review">
+        <ReviewFields form={form} />
       </Section>
 
       <div className="flex flex-wrap items-center gap-3">
