@@ -33,6 +33,8 @@ export const productSchema = z.object({
   category: z.object({ name: z.string(), slug: z.string() }).nullable(),
   createdAt: z.date(),
   priceCheckedAt: z.date().nullable(),
+  /** The site's review as stored; product blocks read it defensively (src/domain/article-blocks/block-product.ts). */
+  review: z.unknown(),
 });
 
 export const categorySchema = z.object({

@@ -30,6 +30,8 @@ export type ProductRecord = {
   createdAt: Date;
   /** When the price was last checked (pages stamp the price with it); null: never. */
   priceCheckedAt: Date | null;
+  /** The site's review, as stored (it may be null or partly filled: readers validate it). */
+  review: unknown;
 };
 
 /**
@@ -67,6 +69,7 @@ export async function listProductsForBuild(database: Database = getDatabase()): 
         specifications: products.specifications,
         createdAt: products.createdAt,
         priceCheckedAt: products.priceCheckedAt,
+        review: products.review,
         categoryName: categories.name,
         categorySlug: categories.slug,
       })
@@ -76,8 +79,9 @@ export async function listProductsForBuild(database: Database = getDatabase()): 
       .where(ne(products.status, 'draft'))
       .orderBy(desc(products.createdAt), desc(products.id)),
   );
-  return rows.map(({ categoryName, categorySlug, attributes, specifications, ...row }) => ({
+  return rows.map(({ categoryName, categorySlug, attributes, specifications, review, ...row }) => ({
     ...row,
+    review: review ?? null,
     attributes: leanAttributes(attributes),
     specifications: specifications ?? {},
     category: categoryName !== null && categorySlug !== null ? { name: categoryName, slug: categorySlug } : null,
