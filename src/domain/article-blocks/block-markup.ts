@@ -43,7 +43,7 @@ export type RowKey = FieldRow | `spec:${string}`;
 export const DEFAULT_TABLE_ROWS: readonly RowKey[] = ['price', 'score', 'rating', 'award'];
 
 /** A specification's name as a row key: short, and free of the comma that separates rows. */
-const SPEC_NAME = /^[\p{L}\p{N}][\p{L}\p{N} ._/()+%'-]{0,39}$/u;
+const SPEC_NAME = /^[\p{L}\p{N}][\p{L}\p{N} _./()+%'-]{0,39}$/u;
 const SPEC_PREFIX = 'spec:';
 
 export const BLOCK_ATTRIBUTES = ['data-product-block', 'data-product-ids', 'data-product-notes', 'data-product-rows'] as const;

@@ -50,12 +50,29 @@ export function formatScore(score: number): string {
   return `${Number.isInteger(score) ? score.toFixed(0) : score.toFixed(1)}/10`;
 }
 
+const specKey = (name: string) => name.replace(/[_\s]+/g, ' ').trim().toLowerCase();
+
+/** Review excerpts and links live in specifications too; the product page never lists them as specifications. */
+function isHiddenSpec(key: string): boolean {
+  const lower = key.toLowerCase();
+  return lower.includes('review') || lower.includes('url') || lower === 'asin';
+}
+
+/** The specification names a table may offer as rows, from a product's specifications, as the product page labels them. */
+export function specificationNames(specifications: Record<string, unknown>): string[] {
+  return Object.entries(specifications)
+    .filter(([key, value]) => !isHiddenSpec(key) && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'))
+    .map(([key]) => key.replace(/_/g, ' ').trim())
+    .filter((name) => name !== '');
+}
+
 /** The dash a table shows for a field a product lacks, read out as such. */
 export const NO_VALUE = '—';
 
 /**
  * A table cell as text, for every row but price (the price cell shows the price with its age, as cards do). A
- * specification is matched by name, ignoring case, so 'weight' finds 'Weight'.
+ * specification is matched by name as the product page labels it (underscores are spaces) and ignoring case, so
+ * 'Water resistance' finds water_resistance. Only values the product page would show (text) and numbers and yes/no.
  */
 export function tableCellText(key: Exclude<RowKey, 'price'>, product: BlockProduct): string {
   switch (key) {
@@ -74,8 +91,8 @@ export function tableCellText(key: Exclude<RowKey, 'price'>, product: BlockProdu
     case 'stock':
       return product.inStock ? 'In stock' : 'Out of stock';
     default: {
-      const name = specName(key)!.toLowerCase();
-      const entry = Object.entries(product.specifications).find(([spec]) => spec.trim().toLowerCase() === name);
+      const name = specKey(specName(key)!);
+      const entry = Object.entries(product.specifications).find(([spec]) => !isHiddenSpec(spec) && specKey(spec) === name);
       const value = entry?.[1];
       if (typeof value === 'string' && value.trim() !== '') return value.trim();
       if (typeof value === 'number' && Number.isFinite(value)) return String(value);

@@ -55,6 +55,12 @@ export default function ProductBlockDialog({ open, onOpenChange, kind, initial, 
   const [error, setError] = useState<string>();
   const known = useChosenProducts(open && initial ? initial.ids : []);
   const search = useProductSearch(open ? term : '');
+  // A table offers the chosen products' specifications as rows.
+  const forRows = useChosenProducts(open && kind === 'table' ? chosen.map((item) => item.id) : []);
+  const suggestions = [...new Set((forRows.data ?? []).flatMap((product) => product.specifications ?? []))]
+    .map((name) => specRow(name))
+    .filter((key): key is RowKey => key !== null && !rows.includes(key))
+    .slice(0, 12);
   const limit = BLOCK_LIMITS[kind];
 
   useEffect(() => {
@@ -215,6 +221,15 @@ export default function ProductBlockDialog({ open, onOpenChange, kind, initial, 
                         </li>
                       ))}
                   </ul>
+                )}
+                {suggestions.length > 0 && (
+                  <div className="flex flex-wrap gap-2" aria-label="Specifications of the chosen products" role="group">
+                    {suggestions.map((key) => (
+                      <button key={key} type="button" className="rounded-full border border-line px-3 py-1 text-sm hover:bg-brand-50" onClick={() => toggleRow(key)}>
+                        Add row: {rowLabel(key)}
+                      </button>
+                    ))}
+                  </div>
                 )}
                 <div className="flex items-end gap-2">
                   <div className="flex-1 space-y-1.5">

@@ -1,4 +1,5 @@
 /** What the product block dialog and card read: a search of the products list, and the chosen products by id. */
+import { specificationNames } from '../../../domain/article-blocks/block-product.ts';
 import { productListSchema } from '../../../domain/admin/product-list.ts';
 import { adminRequest } from '../api.ts';
 import { useQuery } from '../query.ts';
@@ -11,6 +12,7 @@ export interface ChosenProduct {
   /** False when the product is deleted (the block's card says so; the built page leaves it out). */
   found: boolean;
   status?: string;
+  /** Specification names a table may offer as rows. */
   specifications?: string[];
 }
 
@@ -36,7 +38,7 @@ export function useChosenProducts(ids: readonly number[]) {
         ids.map(async (id): Promise<ChosenProduct> => {
           try {
             const { product } = await productApi.get(id);
-            return { id, name: product.name, imageUrl: product.imageUrl, found: true, status: product.status, specifications: Object.keys(product.specifications) };
+            return { id, name: product.name, imageUrl: product.imageUrl, found: true, status: product.status, specifications: specificationNames(product.specifications) };
           } catch {
             return { id, name: `Product ${id}`, imageUrl: null, found: false };
           }
