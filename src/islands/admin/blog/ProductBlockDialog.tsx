@@ -24,7 +24,7 @@ import {
 import { thumbnailSrc } from '../../../domain/admin/product-list.ts';
 import { ui } from '../../ui.ts';
 import { dialogFrame, overlayClass } from '../ui/dialog-frame.tsx';
-import { useChosenProducts, useProductSearch, type ChosenProduct } from './block-products-api.ts';
+import { SEARCH_RESULTS_SHOWN, useChosenProducts, useProductSearch, type ChosenProduct } from './block-products-api.ts';
 
 export const BLOCK_NAMES: Readonly<Record<BlockKind, string>> = { box: 'Product box', list: 'Ranked list', grid: 'Product grid', table: 'Comparison table' };
 
@@ -116,7 +116,7 @@ export default function ProductBlockDialog({ open, onOpenChange, kind, initial, 
     onOpenChange(false);
   };
 
-  const results = term.trim() ? (search.data?.rows ?? []) : [];
+  const results = term.trim() ? (search.data?.rows ?? []).slice(0, SEARCH_RESULTS_SHOWN) : [];
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -152,6 +152,11 @@ export default function ProductBlockDialog({ open, onOpenChange, kind, initial, 
               </ul>
             )}
             {term.trim() && search.isSuccess && results.length === 0 && <p className="text-sm text-ink-muted">No products match.</p>}
+            {term.trim() && search.isError && (
+              <p role="alert" className="text-sm font-medium text-sale">
+                The search failed: {search.error.message}
+              </p>
+            )}
 
             <section aria-labelledby={`${id}-chosen`} className="space-y-2">
               <h3 id={`${id}-chosen`} className="text-sm font-semibold text-ink">

@@ -1,6 +1,6 @@
 /** What the product block dialog and card read: a search of the products list, and the chosen products by id. */
 import { specificationNames } from '../../../domain/article-blocks/block-product.ts';
-import { productListSchema } from '../../../domain/admin/product-list.ts';
+import { PRODUCT_PAGE_SIZES, productListSchema } from '../../../domain/admin/product-list.ts';
 import { adminRequest } from '../api.ts';
 import { useQuery } from '../query.ts';
 import { productApi } from '../products/product-api.ts';
@@ -16,14 +16,16 @@ export interface ChosenProduct {
   specifications?: string[];
 }
 
-const SEARCH_RESULTS = 8;
+/** The list's smallest page (PRODUCT_PAGE_SIZES); the dialog shows the first few. */
+const SEARCH_PAGE_SIZE = PRODUCT_PAGE_SIZES[0];
+export const SEARCH_RESULTS_SHOWN = 8;
 
 /** The admin products list's search: name, SKU or ASIN (src/server/admin/product-list.ts). */
 export function useProductSearch(term: string) {
   const search = term.trim();
   return useQuery({
     queryKey: ['admin', 'product-block', 'search', search],
-    queryFn: () => adminRequest(`/api/admin/products?${new URLSearchParams({ search, pageSize: String(SEARCH_RESULTS) })}`, productListSchema),
+    queryFn: () => adminRequest(`/api/admin/products?${new URLSearchParams({ search, pageSize: String(SEARCH_PAGE_SIZE) })}`, productListSchema),
     enabled: search.length > 0,
     placeholderData: (previous) => previous,
   });
