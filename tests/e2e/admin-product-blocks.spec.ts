@@ -49,7 +49,7 @@ async function chooseProducts(page: Page, kind: string, searches: { term: string
   return dialog;
 }
 
-test('a post with a box, a list and a table shows its products as they are, and follows them', async ({ page, browser }) => {
+test('a post with a box, a list and a table shows its products as they are, and follows them', async ({ page, context }) => {
   test.setTimeout(REBUILD_TIMEOUT * 3 + 180_000);
   await signIn(page, e2eAccounts.admin);
   for (const product of made) {
@@ -98,13 +98,15 @@ test('a post with a box, a list and a table shows its products as they are, and 
     await dialog.getByRole('button', { name: 'Insert comparison table' }).click();
     await expect(editor.getByRole('group', { name: 'Comparison table' })).toContainText(charlie.body.name);
 
+    // Each block went in after the one before: none replaced another.
+    await expect(editor.getByRole('group')).toHaveCount(3);
     const saved = page.waitForResponse((response) => response.url().endsWith('/api/admin/blog') && response.request().method() === 'POST');
     await page.getByRole('button', { name: 'Publish' }).click();
     postId = ((await (await saved).json()) as { id: number }).id;
 
     // The public post, once rebuilt: current prices, tracked and sponsored buy links, the disclosure before them.
     await publishedHtml(page, `/blog/${slug}`, alpha.body.name);
-    const reader = await browser.newPage();
+    const reader = await context.newPage();
     await reader.goto(`/blog/${slug}`);
     const body = reader.locator('.prose-content');
     const box = body.locator('[data-product-block-shown="box"]');

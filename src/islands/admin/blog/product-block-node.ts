@@ -5,6 +5,7 @@
  * editor it is drawn by a React node view (ReactNodeViewRenderer): a readable card of the chosen products with Edit
  * and Remove.
  */
+import { NodeSelection } from '@tiptap/pm/state';
 import { mergeAttributes, Node, ReactNodeViewRenderer } from '@tiptap/react';
 import { blockAttributes, parseBlockAttributes, type ProductBlock } from '../../../domain/article-blocks/block-markup.ts';
 import ProductBlockView from './ProductBlockView.tsx';
@@ -13,7 +14,7 @@ import ProductBlockView from './ProductBlockView.tsx';
 declare module '@tiptap/core' {
   interface Commands<ReturnType> {
     productBlock: {
-      /** Inserts a block at the selection, or replaces the selected block. */
+      /** Inserts a block at the cursor; with a block (or any node) selected, after it, never over it. */
       setProductBlock: (block: ProductBlock) => ReturnType;
     };
   }
@@ -60,8 +61,11 @@ export const ProductBlockNode = Node.create({
     return {
       setProductBlock:
         (block) =>
-        ({ commands }) =>
-          commands.insertContent({ type: this.name, attrs: { block } }),
+        ({ state, commands }) => {
+          const content = { type: this.name, attrs: { block } };
+          // An inserted atom is left selected: the next insert would otherwise replace the block just made.
+          return state.selection instanceof NodeSelection ? commands.insertContentAt(state.selection.to, content) : commands.insertContent(content);
+        },
     };
   },
 });
