@@ -7,6 +7,7 @@
  * product descriptions carry no images and every link opens a new tab.
  */
 import sanitizeHtml from 'sanitize-html';
+import { BLOCK_ATTRIBUTES, blockAttributes, parseBlockAttributes } from '../domain/article-blocks/block-markup.ts';
 import { SPONSORED_LINK, sponsoredRetailerHref } from '../domain/disclosure/retailer-links.ts';
 import { TRACK_CLICK_ATTRIBUTE as TRACK_CLICK } from '../domain/revenue/click-id.ts';
 import type { ProductOfLink } from '../domain/revenue/linked-products.ts';
@@ -25,9 +26,21 @@ function isExternal(href: string | undefined): boolean {
   return href !== undefined && /^https?:\/\//i.test(href.trim());
 }
 
+/**
+ * A div survives only as a product block (src/domain/article-blocks/block-markup.ts): a valid one keeps exactly its
+ * attributes, rewritten canonically; any other div loses them here and is unwrapped after (unwrapBareDivs), keeping
+ * its content, as before divs were allowed. (Renaming it to a tag not allowed would be simpler, but sanitize-html
+ * then closes a later element with the renamed tag's name.)
+ */
+const productBlock: sanitizeHtml.Transformer = (tagName, attribs) => {
+  const block = parseBlockAttributes(attribs);
+  return { tagName, attribs: block ? blockAttributes(block) : {} };
+};
+
 const ARTICLE: sanitizeHtml.IOptions = {
-  allowedTags: [...TEXT_TAGS, 'img', 'figure', 'figcaption'],
+  allowedTags: [...TEXT_TAGS, 'img', 'figure', 'figcaption', 'div'],
   allowedAttributes: {
+    div: [...BLOCK_ATTRIBUTES],
     // rel, loading and decoding are set by transformTags below (which runs before this filter), never kept from the input.
     a: ['href', 'title', 'rel'],
     img: ['src', 'alt', 'width', 'height', 'loading', 'decoding'],
@@ -40,6 +53,7 @@ const ARTICLE: sanitizeHtml.IOptions = {
   // An image whose source was refused (http, javascript:) would be an empty box.
   exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
   transformTags: {
+    div: productBlock,
     // The page's h1 is the post title; a stored h1 becomes a section heading.
     h1: 'h2',
     a: (tagName, { rel: _stored, ...attribs }) => ({ tagName, attribs: isExternal(attribs.href) ? { ...attribs, rel: 'nofollow noopener' } : attribs }),
@@ -61,9 +75,36 @@ const DESCRIPTION: sanitizeHtml.IOptions = {
   },
 };
 
+/**
+ * After ARTICLE, a div is a product block or bare. A bare div goes, and so does a block holding anything (a block is
+ * empty by definition: a filled one was not made by the editor); their (already sanitized) content stays.
+ */
+function unwrapBareDivs(html: string): string {
+  if (!html.includes('<div')) return html;
+  const tags = [...html.matchAll(/<div\b[^>]*>|<\/div>/g)];
+  const drop = new Set<number>();
+  const open: number[] = [];
+  tags.forEach((tag, index) => {
+    if (tag[0] !== '</div>') return void open.push(index);
+    const start = open.pop();
+    if (start === undefined) return;
+    const opening = tags[start]!;
+    if (opening[0] === '<div>' || start !== index - 1 || opening.index + opening[0].length !== tag.index) drop.add(start).add(index);
+  });
+  if (drop.size === 0) return html;
+  let out = '';
+  let last = 0;
+  tags.forEach((tag, index) => {
+    if (!drop.has(index)) return;
+    out += html.slice(last, tag.index);
+    last = tag.index + tag[0].length;
+  });
+  return out + html.slice(last);
+}
+
 /** A blog post's body. */
 export function sanitizePostHtml(html: string): string {
-  return sanitizeHtml(html, ARTICLE).trim();
+  return unwrapBareDivs(sanitizeHtml(html, ARTICLE)).trim();
 }
 
 export interface RenderedPost {
@@ -106,7 +147,7 @@ function retailerLinks(
  */
 export function renderPostHtml(html: string, amazonTag: string | null | undefined, productOf?: ProductOfLink): RenderedPost {
   let sponsoredLinks = 0;
-  const html_ = sanitizeHtml(html, {
+  const html_ = unwrapBareDivs(sanitizeHtml(html, {
     ...ARTICLE,
     allowedAttributes: { ...ARTICLE.allowedAttributes, a: BUILT_LINK_ATTRIBUTES },
     transformTags: {
@@ -118,7 +159,7 @@ export function renderPostHtml(html: string, amazonTag: string | null | undefine
         () => (sponsoredLinks += 1),
       ),
     },
-  }).trim();
+  })).trim();
   return { html: html_, sponsoredLinks };
 }
 

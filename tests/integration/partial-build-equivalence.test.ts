@@ -1,7 +1,7 @@
 /**
  * A partial build is a full build, file for file (ARCHITECTURE section 13). A seeded random series of the edits an
  * editor makes (prices, a price's check time, texts, stock, status, category moves, renames, slug changes, editorial reviews,
- * deletes, new products) is
+ * deletes, new products, a post's product blocks changing the products it features) is
  * published after each edit by publishSite, starting from the build before; a full build of the final data must then
  * give the very same files, byte for byte, and the series must have taken the partial path.
  */
@@ -11,7 +11,7 @@ import { join, relative } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { mulberry32 as random } from '../../db/seed/random.ts';
-import { categories, products, productSlugRedirects } from '../../db/schema.ts';
+import { blogPosts, categories, products, productSlugRedirects } from '../../db/schema.ts';
 import { seedDemoContent } from '../../db/seed/index.ts';
 import { buildSite, projectRoot, renderFromKept } from '../../src/server/local/builder.ts';
 import { silentLogger } from '../../src/server/local/logger.ts';
@@ -25,6 +25,10 @@ let work: string;
 beforeAll(async () => {
   temp = await createTempDatabase('repwell-partial-');
   await seedDemoContent(temp.database, { productCount: 40 });
+  // A post with product blocks from the start: every edit to a product it features must reach it, and its product
+  // pages' 'Read our review' link, through the partial path too.
+  const featured = await temp.database.run((db) => db.select({ id: products.id }).from(products).orderBy(products.id).limit(3));
+  await writePicksPost(featured.map((row) => row.id));
   work = mkdtempSync(join(tmpdir(), 'repwell-partial-build-'));
 });
 
@@ -37,6 +41,18 @@ afterAll(() => {
 });
 
 type Edit = (pick: () => number) => Promise<string>;
+
+const PICKS_SLUG = 'our-picks';
+
+/** The post with blocks: a box of the first product, a ranked list and a table of them all. */
+async function writePicksPost(ids: number[]): Promise<void> {
+  const list = ids.join(',');
+  const content = `<p>What we use.</p><div data-product-block="box" data-product-ids="${ids[0]}"></div><div data-product-block="list" data-product-ids="${list}"></div><div data-product-block="table" data-product-ids="${list}" data-product-rows="price,rating,stock"></div>`;
+  await temp.database.run(async (db) => {
+    const updated = await db.update(blogPosts).set({ content }).where(eq(blogPosts.slug, PICKS_SLUG)).returning({ id: blogPosts.id });
+    if (updated.length === 0) await db.insert(blogPosts).values({ slug: PICKS_SLUG, title: 'Our picks', excerpt: 'What we use.', content, published: true, publishedAt: new Date(Date.UTC(2026, 0, 5)) });
+  });
+}
 
 /** Slugs the series renamed, old to new. */
 const renames: [string, string][] = [];
@@ -123,6 +139,12 @@ const edits: Record<string, Edit> = {
     const product = await anyProduct(pick);
     await temp.database.run((db) => db.delete(products).where(eq(products.id, product.id)));
     return `deleted ${product.slug}`;
+  },
+  async feature(pick) {
+    // The post starts featuring other products (and stops featuring some): their pages' review link changes.
+    const chosen = [...new Set([(await anyProduct(pick)).id, (await anyProduct(pick)).id])];
+    await writePicksPost(chosen);
+    return `${PICKS_SLUG} now features ${chosen.join(', ')}`;
   },
   async add(pick) {
     const { id: _id, ...product } = await anyProduct(pick);

@@ -7,6 +7,7 @@ import type { AnalyticsRange } from '../../domain/admin/analytics.ts';
 import { getBuildStatus } from '../rebuild.ts';
 import { rangeTotals } from './analytics.ts';
 import { listRecentAudit } from './audit.ts';
+import { listBlockLosses } from '../article-blocks/block-losses.ts';
 
 const LATEST_MESSAGES = 5;
 const ACTIVITY_ENTRIES = 10;
@@ -42,7 +43,12 @@ export async function getAdminOverview(database: Database, range: AnalyticsRange
       db.select().from(contactMessages).orderBy(desc(contactMessages.id)).limit(LATEST_MESSAGES),
     ]),
   );
-  const [builds, activity, totals] = await Promise.all([getBuildStatus(10, database), listRecentAudit(database, ACTIVITY_ENTRIES), rangeTotals(database, range)]);
+  const [builds, activity, totals, blockLosses] = await Promise.all([
+    getBuildStatus(10, database),
+    listRecentAudit(database, ACTIVITY_ENTRIES),
+    rangeTotals(database, range),
+    listBlockLosses(database),
+  ]);
   return {
     products: { ...productFigures!, clicks: totals.clicks, conversions: totals.conversions, revenueCents: totals.commissionCents },
     range: { preset: range.preset, from: range.from, to: range.to },
@@ -53,6 +59,7 @@ export async function getAdminOverview(database: Database, range: AnalyticsRange
     builds,
     activity,
     latestMessages: latest.map(messageView),
+    blockLosses,
   };
 }
 

@@ -15,6 +15,8 @@ import { dealMayStillShow } from '../../domain/product-display/deal.ts';
 import { isPriceStale, PRICE_SETTING_ID, storedStaleAfterHours } from '../../domain/product-display/price-age.ts';
 import { SNAPSHOT_FORMAT, type SiteSnapshot } from '../../domain/publishing/publish-plan.ts';
 import { linkedProducts } from '../../domain/revenue/linked-products.ts';
+import { articleBlocks } from '../../domain/article-blocks/article-html.ts';
+import { reviewingPosts } from '../../domain/article-blocks/block-resolution.ts';
 import { renderDescriptionHtml } from '../html-sanitizer.ts';
 import { BUILD_ENV, sourceFiles } from '../local/fingerprint.ts';
 import { listAuthorsForBuild } from '../queries/authors.ts';
@@ -46,6 +48,8 @@ export async function readSiteSnapshot({ database, projectRoot, env = process.en
   const slugOfId = new Map(products.map((product) => [product.id, product.slug]));
   const staleAfterHours = storedStaleAfterHours(settings.find((setting) => setting.id === PRICE_SETTING_ID)?.value);
   const linksTo: Record<string, string[]> = {};
+  // A product page links the post that reviews it: a post that starts or stops featuring it changes the page.
+  const reviews = reviewingPosts(posts.map((post) => ({ ...post, blocks: articleBlocks(post.content) })));
   const productDigests: Record<string, string> = {};
   // A product page ends with its alternatives' cards: it renders again when one of them changes (linksTo) or when
   // the list itself changes, order included (a price, stock or score change elsewhere can reorder or replace them).
@@ -59,7 +63,7 @@ export async function readSiteSnapshot({ database, projectRoot, env = process.en
     const dealShows = dealMayStillShow(readTime(product.attributes, 'deal_end_date'), now);
     // Likewise a price shows only until it goes stale: a price that went stale since the last build is a change.
     const priceShows = !isPriceStale(product.priceCheckedAt?.getTime(), staleAfterHours, now);
-    productDigests[product.slug] = digest(JSON.stringify({ product, dealShows, priceShows }));
+    productDigests[product.slug] = digest(JSON.stringify({ product, dealShows, priceShows, reviewedIn: reviews.get(product.id) ?? null }));
     if (!/<a\b/i.test(product.description)) continue;
     const offered = new Set<string>();
     renderDescriptionHtml(product.description, amazonTag, (href) => {

@@ -40,7 +40,12 @@ export default function PostPreview({ title, excerpt, imageUrl, category, conten
         <img src={image} alt="" width="1200" height="675" decoding="async" className="mt-8 aspect-[16/9] h-auto w-full rounded-card border border-line bg-muted object-cover" />
       )}
       {content ? (
-        <div className="prose-content mt-10 text-[1.0625rem]" dangerouslySetInnerHTML={{ __html: content }} />
+        // A product block is an empty reference here (the build fills it with the products' current data): a framed note
+        // holds its place.
+        <div
+          className="prose-content mt-10 text-[1.0625rem] [&_[data-product-block]]:rounded-lg [&_[data-product-block]]:border-2 [&_[data-product-block]]:border-dashed [&_[data-product-block]]:border-brand-200 [&_[data-product-block]]:p-4 [&_[data-product-block]]:text-sm [&_[data-product-block]]:text-ink-muted [&_[data-product-block]]:before:content-['Products:_shown_with_their_current_prices_on_the_published_post']"
+          dangerouslySetInnerHTML={{ __html: content }}
+        />
       ) : (
         <p className="mt-10 text-ink-muted">The post has no content yet.</p>
       )}

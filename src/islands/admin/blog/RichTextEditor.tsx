@@ -21,6 +21,7 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import { StarterKit } from '@tiptap/starter-kit';
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import EditorToolbar from './EditorToolbar.tsx';
+import { ProductBlockNode } from './product-block-node.ts';
 
 export interface RichTextEditorProps {
   /** The HTML to start from; a change of `version` loads it again (after a save returns the sanitized HTML). */
@@ -58,6 +59,8 @@ const extensions = [
     },
   }),
   Image.configure({ HTMLAttributes: { loading: 'lazy' } }),
+  // Products inside the post, stored as references (src/domain/article-blocks/block-markup.ts).
+  ProductBlockNode,
 ];
 
 export default function RichTextEditor({ initialHtml, version, onChange, onBlur, labelId, describedBy, invalid }: RichTextEditorProps) {

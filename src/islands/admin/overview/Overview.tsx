@@ -15,6 +15,7 @@ import PricesCard from '../prices/PricesCard.tsx';
 import BuildState from './BuildState.tsx';
 import { MessagesList, LatestMessages } from './Messages.tsx';
 import RecentActivity from './RecentActivity.tsx';
+import BlockLosses from './BlockLosses.tsx';
 
 const BUSY_POLL_MS = 3000;
 const IDLE_POLL_MS = 30_000;
@@ -62,6 +63,7 @@ export default function Overview() {
     <div className="space-y-8">
       <Figures data={data} />
       <BuildState status={data.builds} />
+      <BlockLosses losses={data.blockLosses} />
       <LinkHealthCard />
       <PricesCard />
       <div className="grid grid-cols-1 gap-8 xl:grid-cols-2">

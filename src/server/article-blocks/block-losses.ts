@@ -1,0 +1,30 @@
+/**
+ * Which published posts' product blocks reference products the site no longer shows (deleted, drafts or unavailable),
+ * as the next build will find them: the overview names them so an owner learns without reading a build log. Two
+ * queries whatever the number of posts or blocks: the posts that hold a block, then every referenced id at once.
+ */
+import { and, eq, inArray, like, ne } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { blogPosts, products } from '../../../db/schema.ts';
+import { articleBlocks } from '../../domain/article-blocks/article-html.ts';
+import { articleLosses, type ArticleLoss } from '../../domain/article-blocks/block-resolution.ts';
+
+export async function listBlockLosses(database: Database): Promise<ArticleLoss[]> {
+  const posts = await database.run((db) =>
+    db
+      .select({ slug: blogPosts.slug, title: blogPosts.title, content: blogPosts.content })
+      .from(blogPosts)
+      .where(and(eq(blogPosts.published, true), like(blogPosts.content, '%data-product-block%'))),
+  );
+  const articles = posts.map((post) => ({ page: `/blog/${post.slug}`, title: post.title, blocks: articleBlocks(post.content) }));
+  const ids = [...new Set(articles.flatMap((article) => article.blocks.flatMap((block) => block.ids)))];
+  if (ids.length === 0) return [];
+  const shown = await database.run((db) =>
+    db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(inArray(products.id, ids), ne(products.status, 'draft'), eq(products.availability, true))),
+  );
+  const shownIds = new Set(shown.map((row) => row.id));
+  return articleLosses(articles, (id) => shownIds.has(id));
+}

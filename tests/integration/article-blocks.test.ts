@@ -1,0 +1,155 @@
+/**
+ * Products inside articles, end to end on the server side: the blog admin API keeps valid product blocks and strips
+ * forged ones (sanitized at write time), a real build renders each block from the product's data at build time (its
+ * current price, a tracked and sponsored buy link) and drops a deleted product, logging which post lost what, the
+ * admin overview names the post too, and the product page links the post that reviews it.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { asc, eq, ne, and } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../db/schema.ts';
+import { seedDemoContent } from '../../db/seed/index.ts';
+import { formatPrice } from '../../src/domain/money.ts';
+import { checkBuiltSite } from '../../src/server/disclosure/site-check.ts';
+import { buildSite } from '../../src/server/local/builder.ts';
+import type { Logger } from '../../src/server/local/logger.ts';
+import { signedInAs } from '../helpers/admin-api.ts';
+import { startLocalApi, type Browser, type LocalApi } from '../helpers/local-api.ts';
+
+let api: LocalApi;
+let admin: Browser;
+let work: string;
+let site: string;
+const buildLog: string[] = [];
+let ids: number[];
+let slugOf: Map<number, string>;
+let postId: number;
+const NEW_PRICE = 123.45;
+
+const collecting: Logger = { info: (line) => buildLog.push(line), warn: (line) => buildLog.push(line), error: (line) => buildLog.push(line) };
+
+beforeAll(async () => {
+  api = await startLocalApi();
+  admin = await signedInAs(api, 'admin');
+  await seedDemoContent(api.temp.database, { productCount: 40 });
+  const rows = await api.temp.database.run((db) =>
+    db
+      .select({ id: products.id, slug: products.slug })
+      .from(products)
+      .where(and(ne(products.status, 'draft'), eq(products.availability, true)))
+      .orderBy(asc(products.id))
+      .limit(4),
+  );
+  ids = rows.map((row) => row.id);
+  slugOf = new Map(rows.map((row) => [row.id, row.slug]));
+  work = mkdtempSync(join(tmpdir(), 'repwell-blocks-'));
+  site = join(work, 'site');
+}, 60_000);
+
+afterAll(async () => {
+  await api?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('the blog admin API stores product blocks as validated references', () => {
+  it('keeps valid blocks canonically and strips forged attributes and blocks', async () => {
+    const [a, b, c, d] = ids as [number, number, number, number];
+    const content = [
+      '<p>Our pick.</p>',
+      `<div data-product-block="box" data-product-ids="${a}" data-price="1.00" onclick="steal()" style="x"></div>`,
+      `<div data-product-block="list" data-product-ids="${a},${b},${c}" data-product-notes='["Best overall","Runner-up","Cheapest"]'></div>`,
+      `<div data-product-block="table" data-product-ids="${a},${b},${c},${d}" data-product-rows="price,rating,stock"></div>`,
+      // Forged: a script kind, a row outside the allowlist, ids that are not integers, a filled block.
+      '<div data-product-block="script" data-product-ids="1"></div>',
+      `<div data-product-block="table" data-product-ids="${a}" data-product-rows="price,javascript"></div>`,
+      '<div data-product-block="grid" data-product-ids="1;2"></div>',
+      `<div data-product-block="box" data-product-ids="${b}"><p>Inside</p></div>`,
+    ].join('');
+    const response = await admin.fetch('/api/admin/blog', { method: 'POST', json: { title: 'Best recovery gear', excerpt: '', content, imageUrl: '', published: true } });
+    expect(response.status).toBe(201);
+    const post = (await response.json()) as { id: number; content: string };
+    postId = post.id;
+    expect(post.content).toBe(
+      [
+        '<p>Our pick.</p>',
+        `<div data-product-block="box" data-product-ids="${a}"></div>`,
+        `<div data-product-block="list" data-product-ids="${a},${b},${c}" data-product-notes="[&quot;Best overall&quot;,&quot;Runner-up&quot;,&quot;Cheapest&quot;]"></div>`,
+        `<div data-product-block="table" data-product-ids="${a},${b},${c},${d}" data-product-rows="price,rating,stock"></div>`,
+        '<p>Inside</p>',
+      ].join(''),
+    );
+  });
+});
+
+describe('a build renders blocks from the products as they are now', () => {
+  beforeAll(async () => {
+    const [a, , c] = ids as [number, number, number];
+    // After the post was written: a new price, checked now, and a product deleted through the admin API.
+    await api.temp.database.run((db) => db.update(products).set({ price: NEW_PRICE, salePrice: null, priceCheckedAt: new Date() }).where(eq(products.id, a)));
+    const deleted = await admin.fetch(`/api/admin/products/${c}`, { method: 'DELETE' });
+    expect(deleted.status).toBe(200);
+    await buildSite({ outDir: site, databaseUrl: api.temp.url, cacheDir: join(work, 'astro-cache'), quiet: true, skipIndex: true, logger: collecting });
+  }, 300_000);
+
+  const postHtml = () => readFileSync(join(site, 'blog', 'best-recovery-gear.html'), 'utf8');
+  const blockHtml = (kind: string) => {
+    const html = postHtml();
+    const start = html.indexOf(`data-product-block-shown="${kind}"`);
+    expect(start, kind).toBeGreaterThan(0);
+    const next = html.indexOf('data-product-block-shown=', start + 10);
+    return html.slice(start, next < 0 ? html.indexOf('</article>', start) : next);
+  };
+
+  it('shows the current price in the box with a tracked, sponsored buy link', () => {
+    const [a] = ids as [number];
+    const box = blockHtml('box');
+    expect(box).toContain(formatPrice(NEW_PRICE));
+    expect(box).toContain('Price as of');
+    expect(box).toMatch(new RegExp(`<a href="https://[^"]+" target="_blank" rel="sponsored noopener" data-track-click="${a}"`));
+    expect(box).toContain(`href="/product/${slugOf.get(a)}"`);
+  });
+
+  it('drops the deleted product from the list (ranked again) and the table, and logs what the post lost', () => {
+    const [a, b, c, d] = ids as [number, number, number, number];
+    const list = blockHtml('list');
+    expect(list).not.toContain(`/product/${slugOf.get(c)}"`);
+    expect(list).toMatch(/>2\.<\/span>/);
+    expect(list).not.toMatch(/>3\.<\/span>/);
+    expect(list).toContain('Runner-up');
+    expect(list).not.toContain('Cheapest');
+    const table = blockHtml('table');
+    expect(table.match(/<th scope="col"/g)).toHaveLength(3);
+    for (const id of [a, b, d]) expect(table).toContain(`data-track-click="${id}"`);
+    expect(table).not.toContain(`data-track-click="${c}"`);
+    expect(table).toContain('sticky left-0');
+    expect(buildLog.some((line) => line.includes(`/blog/best-recovery-gear ("Best recovery gear") lost product ${c}`))).toBe(true);
+  });
+
+  it('shows the disclosure before the first block, and the build\'s disclosure check passes the site', async () => {
+    const html = postHtml();
+    expect(html.indexOf('data-affiliate-disclosure')).toBeGreaterThan(0);
+    expect(html.indexOf('data-affiliate-disclosure')).toBeLessThan(html.indexOf('data-product-block-shown'));
+    const check = await checkBuiltSite(site);
+    expect(check.violations).toEqual([]);
+  });
+
+  it('links the product page to the post with it in a box', () => {
+    const [a, b] = ids as [number, number];
+    const page = readFileSync(join(site, 'product', `${slugOf.get(a)}.html`), 'utf8');
+    expect(page).toContain('<a href="/blog/best-recovery-gear"');
+    expect(page).toContain('Read our review: Best recovery gear');
+    // The runner-up is featured in the list and the table only: the same post, as the first that features it.
+    expect(readFileSync(join(site, 'product', `${slugOf.get(b)}.html`), 'utf8')).toContain('Read our review: Best recovery gear');
+  });
+
+  it('names the post and the missing product on the admin overview', async () => {
+    const [, , c] = ids as [number, number, number];
+    const response = await admin.fetch('/api/admin/overview');
+    expect(response.status).toBe(200);
+    const overview = (await response.json()) as { blockLosses: { page: string; title: string; missing: number[] }[] };
+    expect(overview.blockLosses).toEqual([{ page: '/blog/best-recovery-gear', title: 'Best recovery gear', missing: [c] }]);
+    expect(postId).toBeGreaterThan(0);
+  });
+});
