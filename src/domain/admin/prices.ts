@@ -31,8 +31,9 @@ export const priceTexts = {
  * is never confirmed unseen.
  */
 export const priceConfirmSchema = z.strictObject({
-  price: z.number({ error: priceTexts.confirmInvalid }).finite(priceTexts.confirmInvalid),
-  salePrice: z.number({ error: priceTexts.confirmInvalid }).finite(priceTexts.confirmInvalid).nullable(),
+  // zod's numbers are finite: NaN and Infinity never get here.
+  price: z.number({ error: priceTexts.confirmInvalid }),
+  salePrice: z.number({ error: priceTexts.confirmInvalid }).nullable(),
   inStock: z.boolean({ error: priceTexts.confirmInvalid }),
 });
 export type PriceConfirm = z.infer<typeof priceConfirmSchema>;
