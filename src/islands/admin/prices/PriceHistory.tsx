@@ -93,7 +93,8 @@ export default function PriceHistory({ productId }: { productId: number }) {
           ) : (
             <>
               <Sparkline history={history.data} />
-              <div className="max-h-64 overflow-auto">
+              {/* Scrolls when the history is long: focusable and named, so a keyboard can scroll it too. */}
+              <div className="max-h-64 overflow-auto" tabIndex={0} role="group" aria-label="Price checks">
                 <table className="w-full text-left text-sm">
                   <caption className="sr-only">The last {history.data.checks.length} price checks, newest first</caption>
                   <thead>
