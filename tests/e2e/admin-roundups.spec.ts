@@ -72,11 +72,11 @@ test('an admin writes a roundup in the editor and publishes it', async ({ page, 
 
     // Publishing without awards: the message shows beside the award, nothing is sent.
     await page.getByRole('button', { name: 'Publish' }).click();
-    await expect(page.getByRole('textbox', { name: `Award for ${alpha.body.name}` })).toHaveAccessibleDescription(new RegExp(roundupTexts.awardRequired));
+    await expect(page.getByRole('combobox', { name: `Award for ${alpha.body.name}` })).toHaveAccessibleDescription(new RegExp(roundupTexts.awardRequired));
 
-    await page.getByRole('textbox', { name: `Award for ${alpha.body.name}` }).fill('Best Budget');
+    await page.getByRole('combobox', { name: `Award for ${alpha.body.name}` }).fill('Best Budget');
     await page.getByRole('textbox', { name: `Why we picked ${alpha.body.name}` }).fill('<p>Cheap and firm enough.</p>');
-    await page.getByRole('textbox', { name: `Award for ${bravo.body.name}` }).fill('best overall');
+    await page.getByRole('combobox', { name: `Award for ${bravo.body.name}` }).fill('best overall');
     await page.getByRole('textbox', { name: `Why we picked ${bravo.body.name}` }).fill('<p>The one we reach for.</p>');
     await page.getByRole('button', { name: `Move ${bravo.body.name} up` }).click();
     await expect(picks.first()).toContainText(bravo.body.name);
