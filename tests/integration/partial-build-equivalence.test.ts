@@ -161,6 +161,13 @@ const edits: Record<string, Edit> = {
     await writePicksPost(chosen);
     return `${PICKS_SLUG} now features ${chosen.join(', ')}`;
   },
+  async repick(pick) {
+    // The roundup picks other products: their pages' review link follows the roundup, not only blocks.
+    const chosen = [...new Set([(await anyProduct(pick)).id, (await anyProduct(pick)).id])];
+    await temp.database.run((db) => db.delete(blogPosts).where(eq(blogPosts.slug, 'the-best-test-picks-of-2026')));
+    await writeRoundup(chosen);
+    return `the roundup now picks ${chosen.join(', ')}`;
+  },
   async add(pick) {
     const { id: _id, ...product } = await anyProduct(pick);
     const nonce = Math.floor(pick() * 1e9);
