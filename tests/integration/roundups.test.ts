@@ -92,6 +92,8 @@ describe('the blog admin API and roundups', () => {
       [body({ roundup: roundup({ picks: [{ productId: a, award: 'Best Overall', paragraph: '' }] }) }), roundupTexts.paragraphRequired],
       [body({ roundup: roundup({ picks: [{ productId: 999_999, award: 'Best Overall', paragraph: '<p>x</p>' }] }) }), roundupTexts.pickUnknown],
       [body({ roundup: 'not an object' }), roundupTexts.notAnObject],
+      // Text the sanitizer removes leaves no paragraph: refused as stored, not kept as an empty pick.
+      [body({ roundup: roundup({ picks: [{ productId: a, award: 'Best Overall', paragraph: '<script>alert(1)</script>' }] }) }), roundupTexts.paragraphRequired],
       [body({ kind: 'listicle', roundup: roundup() }), "The kind must be 'article' or 'roundup'."],
     ];
     for (const [request, message] of cases) {

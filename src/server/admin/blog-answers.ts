@@ -18,5 +18,6 @@ export function answerPostWrite(result: BlogWriteResult, errorTitle: string, sta
   if (result.reason === 'not-found') return postNotFound();
   if (result.reason === 'byline-unknown') return jsonError(422, errorTitle, authorTexts.bylineUnknown);
   if (result.reason === 'pick-unknown') return jsonError(422, errorTitle, roundupTexts.pickUnknown);
+  if (result.reason === 'roundup-invalid') return jsonError(422, errorTitle, result.message);
   return jsonError(409, errorTitle, blogAdminTexts.slugTaken(result.slug));
 }

@@ -6,7 +6,7 @@
 import { and, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.ts';
 import { blogPosts, bookmarks, products } from '../../../db/schema.ts';
-import { sanitizeRoundup, storedRoundup } from '../../domain/editorial/roundup.ts';
+import { parseRoundup, sanitizeRoundup, storedRoundup } from '../../domain/editorial/roundup.ts';
 import {
   POST_PAGE_SIZE,
   containsPattern,
@@ -31,7 +31,8 @@ export type BlogWriteResult =
   | { ok: false; reason: 'not-found' }
   | { ok: false; reason: 'slug-taken'; slug: string }
   | { ok: false; reason: 'byline-unknown' }
-  | { ok: false; reason: 'pick-unknown' };
+  | { ok: false; reason: 'pick-unknown' }
+  | { ok: false; reason: 'roundup-invalid'; message: string };
 
 export type BlogDeleteResult = { ok: true; publicChange: boolean } | { ok: false; reason: 'not-found' };
 
@@ -140,6 +141,17 @@ function storedFields(input: BlogPostInput) {
   };
 }
 
+/**
+ * The sanitizer may empty a field the rules require (a paragraph of only a script): the roundup is checked again as it
+ * will be stored, so the build never reads back a roundup that fails its rules. Answers the first message, if any.
+ */
+function roundupProblem(input: BlogPostInput): string | undefined {
+  const stored = storedFields(input).roundup;
+  if (stored === null) return undefined;
+  const result = parseRoundup(stored);
+  return result.ok ? undefined : Object.values(result.errors)[0];
+}
+
 /** Whether every pick names a product that exists (a deleted one may not be picked; one unpublished later drops out at build). */
 async function picksExist(tx: Tx, input: BlogPostInput): Promise<boolean> {
   const ids = input.roundup?.picks.map((pick) => pick.productId) ?? [];
@@ -157,6 +169,8 @@ export async function createPost(database: Database, actor: AuditActor, input: B
         if (await slugTaken(tx, input.slug)) return { ok: false, reason: 'slug-taken', slug: input.slug };
         if (input.bylineAuthorId !== null && !(await authorExists(tx, input.bylineAuthorId))) return { ok: false, reason: 'byline-unknown' };
         if (!(await picksExist(tx, input))) return { ok: false, reason: 'pick-unknown' };
+        const problem = roundupProblem(input);
+        if (problem !== undefined) return { ok: false, reason: 'roundup-invalid', message: problem };
         const now = new Date();
         const row = await tx
           .insert(blogPosts)
@@ -193,6 +207,8 @@ export async function updatePost(database: Database, actor: AuditActor, id: numb
         if (await slugTaken(tx, input.slug, id)) return { ok: false, reason: 'slug-taken', slug: input.slug };
         if (input.bylineAuthorId !== null && !(await authorExists(tx, input.bylineAuthorId))) return { ok: false, reason: 'byline-unknown' };
         if (!(await picksExist(tx, input))) return { ok: false, reason: 'pick-unknown' };
+        const problem = roundupProblem(input);
+        if (problem !== undefined) return { ok: false, reason: 'roundup-invalid', message: problem };
         const now = new Date();
         const row = await tx
           .update(blogPosts)
