@@ -28,6 +28,7 @@ import { generateHistory, type HistoryPost } from './history.ts';
 import { seedPriceChecks } from './prices.ts';
 import { generateProducts, type GeneratedProduct } from './products.ts';
 import { generateReviews, REVIEWER_SLUGS } from './reviews.ts';
+import { generateRoundups } from './roundups.ts';
 
 export { generateProducts, type CategoryRef, type GeneratedAffiliateLink, type GeneratedProduct } from './products.ts';
 export { seedCategories, categorySlugs, type CategorySlug } from './categories.ts';
@@ -104,6 +105,7 @@ export async function seedDemoContent(database: Database, options: SeedOptions =
   const posts = options.empty ? [] : loadBlogPosts(now);
   const admin = options.admin ? await prepareAdmin(database, options.admin) : undefined;
   let history = { events: 0, conversions: 0 };
+  let roundups = 0;
 
   await database.run((db) =>
     db.transaction(async (tx) => {
@@ -119,7 +121,8 @@ export async function seedDemoContent(database: Database, options: SeedOptions =
         await tx.insert(blogPosts).values(posts.map((post) => ({ ...post, authorId: admin?.id ?? null, ...bylineOf(post, authorIds, now) })));
       }
       if (productCount > 0) history = await insertHistory(tx, posts, now);
-      if (productCount > 0) await insertReviews(tx, now);
+      // Roundups are blog posts built from reviewed products: only with the blog and a catalogue.
+      if (productCount > 0) roundups = await insertReviews(tx, now, posts.length > 0 ? authorIds : undefined);
       await tx
         .insert(settings)
         .values({ ...heroSetting, updatedAt: now })
@@ -129,7 +132,7 @@ export async function seedDemoContent(database: Database, options: SeedOptions =
 
   return {
     admin: admin && { email: admin.email, created: admin.create !== undefined },
-    counts: { categories: seedCategories.length, products: productCount, posts: posts.length, ...history },
+    counts: { categories: seedCategories.length, products: productCount, posts: posts.length + roundups, ...history },
   };
 }
 
@@ -202,7 +205,8 @@ async function insertPriceChecks(tx: Tx, now: Date): Promise<void> {
 }
 
 /** Editorial reviews for a share of the products (reviews.ts), naming the demo authors that exist by now. */
-async function insertReviews(tx: Tx, now: Date): Promise<void> {
+/** The demo reviews, then (given the authors, for bylines) the demo roundups, whose picks get a review if they had none; answers how many roundups. */
+async function insertReviews(tx: Tx, now: Date, authorIds?: ReadonlyMap<string, number>): Promise<number> {
   const found = await tx.select({ id: authors.id, slug: authors.slug }).from(authors).where(inArray(authors.slug, [...REVIEWER_SLUGS]));
   const reviewerIds = REVIEWER_SLUGS.map((slug) => found.find((author) => author.slug === slug)?.id ?? null).filter((id) => id !== null);
   const catalogue = await tx
@@ -220,11 +224,16 @@ async function insertReviews(tx: Tx, now: Date): Promise<void> {
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .orderBy(products.id);
   const reviews = generateReviews(catalogue, now, reviewerIds);
-  const rows = [...reviews].map(([id, review]) => ({ id, review }));
+  const { roundups, addedReviews } = authorIds ? generateRoundups(catalogue, reviews, now, reviewerIds) : { roundups: [], addedReviews: new Map() };
+  const rows = [...reviews, ...addedReviews].map(([id, review]) => ({ id, review }));
   for (let start = 0; start < rows.length; start += EVENT_BATCH) {
     await tx.run(sql`UPDATE ${products} SET review = r.value ->> '$.review'
       FROM json_each(${JSON.stringify(rows.slice(start, start + EVENT_BATCH))}) AS r WHERE ${products.id} = r.value ->> '$.id'`);
   }
+  if (roundups.length > 0) {
+    await tx.insert(blogPosts).values(roundups.map(({ byline, ...post }) => ({ ...post, bylineAuthorId: authorIds?.get(byline) ?? null })));
+  }
+  return roundups.length;
 }
 
 /** Rows per INSERT … SELECT FROM json_each: one parameter a statement, so only memory bounds it. */

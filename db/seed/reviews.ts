@@ -106,7 +106,7 @@ function scoreFor(rating: number | null, random: Random): number {
   return Math.min(9.5, Math.max(5, Math.round(raw * 2) / 2));
 }
 
-function reviewFor(product: ReviewableProduct, now: number, reviewerIds: readonly (number | null)[]): EditorialReview {
+export function reviewFor(product: ReviewableProduct, now: number, reviewerIds: readonly (number | null)[]): EditorialReview {
   const random = createRandom(`repwell-demo:review:${product.slug}`);
   const kind = KIND_OF[product.categorySlug ?? ''] ?? 'gear';
   const testedAgo = random.int(20, 320);

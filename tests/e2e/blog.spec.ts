@@ -1,12 +1,12 @@
 /**
- * The blog (spec section 2, Blog) against the demo content: 13 published posts, four of them
+ * The blog (spec section 2, Blog) against the demo content: 16 published posts (three of them roundups), four of them
  * in the beginner category. The "No blog posts yet" state needs a site without posts; it is
  * covered by tests/unit/blog-search.test.ts, which renders the search box's markup with none.
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
-const PUBLISHED = 13;
+const PUBLISHED = 16;
 const BEGINNER = ['How to Set Up a Beginner Home Gym', 'Foam Rolling 101', 'A 10-Minute Daily Mobility Routine', 'The Warm-Up That Helps Prevent Injuries'];
 
 const postList = (page: Page) => page.locator('#blog-posts');

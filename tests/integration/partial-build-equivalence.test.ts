@@ -1,7 +1,7 @@
 /**
  * A partial build is a full build, file for file (ARCHITECTURE section 13). A seeded random series of the edits an
  * editor makes (prices, a price's check time, texts, stock, status, category moves, renames, slug changes, editorial reviews,
- * deletes, new products, a post's product blocks changing the products it features) is
+ * deletes, new products, a post's product blocks changing the products it features, a roundup's picks) is
  * published after each edit by publishSite, starting from the build before; a full build of the final data must then
  * give the very same files, byte for byte, and the series must have taken the partial path.
  */
@@ -27,8 +27,10 @@ beforeAll(async () => {
   await seedDemoContent(temp.database, { productCount: 40 });
   // A post with product blocks from the start: every edit to a product it features must reach it, and its product
   // pages' 'Read our review' link, through the partial path too.
-  const featured = await temp.database.run((db) => db.select({ id: products.id }).from(products).orderBy(products.id).limit(3));
-  await writePicksPost(featured.map((row) => row.id));
+  const featured = await temp.database.run((db) => db.select({ id: products.id }).from(products).orderBy(products.id).limit(6));
+  await writePicksPost(featured.slice(0, 3).map((row) => row.id));
+  // A roundup whose picks no block features: their pages' 'Read our review' link comes from the roundup alone.
+  await writeRoundup(featured.slice(3).map((row) => row.id));
   work = mkdtempSync(join(tmpdir(), 'repwell-partial-build-'));
 });
 
@@ -52,6 +54,19 @@ async function writePicksPost(ids: number[]): Promise<void> {
     const updated = await db.update(blogPosts).set({ content }).where(eq(blogPosts.slug, PICKS_SLUG)).returning({ id: blogPosts.id });
     if (updated.length === 0) await db.insert(blogPosts).values({ slug: PICKS_SLUG, title: 'Our picks', excerpt: 'What we use.', content, published: true, publishedAt: new Date(Date.UTC(2026, 0, 5)) });
   });
+}
+
+async function writeRoundup(ids: number[]): Promise<void> {
+  const roundup = {
+    thing: 'test picks',
+    year: 2026,
+    picks: ids.map((productId, index) => ({ productId, award: index === 0 ? 'Best Overall' : `Pick ${index + 1}`, paragraph: `<p>Pick ${index + 1}.</p>` })),
+    howWeChose: '<p>We chose.</p>',
+    competition: '',
+  };
+  await temp.database.run((db) =>
+    db.insert(blogPosts).values({ slug: 'the-best-test-picks-of-2026', title: 'The best test picks of 2026', excerpt: 'Picks.', content: '<p>Intro.</p>', kind: 'roundup', roundup, published: true, publishedAt: new Date(Date.UTC(2026, 0, 6)) }),
+  );
 }
 
 /** Slugs the series renamed, old to new. */
@@ -145,6 +160,13 @@ const edits: Record<string, Edit> = {
     const chosen = [...new Set([(await anyProduct(pick)).id, (await anyProduct(pick)).id])];
     await writePicksPost(chosen);
     return `${PICKS_SLUG} now features ${chosen.join(', ')}`;
+  },
+  async repick(pick) {
+    // The roundup picks other products: their pages' review link follows the roundup, not only blocks.
+    const chosen = [...new Set([(await anyProduct(pick)).id, (await anyProduct(pick)).id])];
+    await temp.database.run((db) => db.delete(blogPosts).where(eq(blogPosts.slug, 'the-best-test-picks-of-2026')));
+    await writeRoundup(chosen);
+    return `the roundup now picks ${chosen.join(', ')}`;
   },
   async add(pick) {
     const { id: _id, ...product } = await anyProduct(pick);

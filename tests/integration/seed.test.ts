@@ -30,7 +30,7 @@ describe('seedDemoContent', () => {
     const account = await seedAdminAccount({ email: '  Owner@Example.COM ' });
     const result = await seedDemoContent(database, { admin: account });
 
-    expect(result.counts).toMatchObject({ categories: 12, products: 640, posts: 14 });
+    expect(result.counts).toMatchObject({ categories: 12, products: 640, posts: 17 });
     // The history is events and conversions, at the scale of a small live site.
     expect(result.counts.events).toBeGreaterThan(50_000);
     expect(result.counts.conversions).toBeGreaterThan(100);

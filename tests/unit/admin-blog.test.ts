@@ -155,7 +155,7 @@ describe('the list query', () => {
 
 describe('the editor', () => {
   it('starts blank for a new post and from the stored fields for an existing one', () => {
-    expect(blogFormFrom(undefined)).toEqual({ title: '', slug: '', excerpt: '', imageUrl: '', category: null, content: '', bylineAuthorId: null });
+    expect(blogFormFrom(undefined)).toEqual({ title: '', slug: '', excerpt: '', imageUrl: '', category: null, content: '', bylineAuthorId: null, kind: 'article', roundup: null });
     const stored = {
       id: 1,
       title: 'Sleep',
@@ -169,8 +169,10 @@ describe('the editor', () => {
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
       bylineAuthorId: 3,
+      kind: 'article' as const,
+      roundup: null,
     };
-    expect(blogFormFrom(stored)).toEqual({ title: 'Sleep', slug: 'sleep', excerpt: 'Rest.', imageUrl: '', category: 'sleep', content: '<p>Hi</p>', bylineAuthorId: 3 });
+    expect(blogFormFrom(stored)).toEqual({ title: 'Sleep', slug: 'sleep', excerpt: 'Rest.', imageUrl: '', category: 'sleep', content: '<p>Hi</p>', bylineAuthorId: 3, kind: 'article', roundup: null });
   });
 
   it("offers the blog's categories, and a post's own other category", () => {

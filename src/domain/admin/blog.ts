@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { BLOG_CATEGORIES, RESERVED_POST_SLUGS } from '../blog.ts';
 import { bylineAuthorIdSchema } from '../editorial/author.ts';
+import { roundupSchema, roundupTexts } from '../editorial/roundup.ts';
+import type { Roundup } from '../editorial/types.ts';
 import { isSafeImageUrl } from '../hero.ts';
 import { slugify } from '../slug.ts';
 
@@ -115,6 +117,20 @@ const categorySchema = z
   .regex(SLUG_PATTERN, blogAdminTexts.categoryInvalid)
   .nullable();
 
+export const POST_KINDS = ['article', 'roundup'] as const;
+export type PostKind = (typeof POST_KINDS)[number];
+const kindSchema = z.enum(POST_KINDS, { error: "The kind must be 'article' or 'roundup'." });
+
+/**
+ * An article has no roundup (whatever was sent is dropped); a roundup must have one. The roundup's issues keep their
+ * path under 'roundup' ('roundup.picks.1.award'), so the editor shows each beside its field.
+ */
+function roundupForKind<T extends { kind: PostKind; roundup: Roundup | null }>(input: T, ctx: z.RefinementCtx): T {
+  if (input.kind === 'article') return { ...input, roundup: null };
+  if (input.roundup === null) ctx.addIssue({ code: 'custom', path: ['roundup'], message: roundupTexts.roundupRequired });
+  return input;
+}
+
 const contentSchema = z.string({ error: blogAdminTexts.contentInvalid }).max(POST_CONTENT_MAX, blogAdminTexts.contentTooLarge);
 
 /** The fields as the editor holds them: every text a string, so a blank field is '' rather than missing. */
@@ -127,7 +143,10 @@ export const blogPostFormSchema = z.object({
   content: contentSchema,
   /** The byline: an author's id, or null for none. */
   bylineAuthorId: bylineAuthorIdSchema.default(null),
-});
+  kind: kindSchema.default('article'),
+  /** A roundup's picks and sections (null on an article). */
+  roundup: roundupSchema.nullable().default(null),
+}).transform(roundupForKind);
 export type BlogPostForm = z.input<typeof blogPostFormSchema>;
 
 /**
@@ -143,9 +162,25 @@ export const blogPostInputSchema = z
     category: categorySchema.optional().default(null),
     content: contentSchema.optional().default(''),
     bylineAuthorId: bylineAuthorIdSchema.optional().default(null),
+    kind: kindSchema.optional().default('article'),
+    roundup: z.unknown().optional().default(null),
     published: z.boolean({ error: blogAdminTexts.publishedInvalid }),
   }, { error: blogAdminTexts.bodyInvalid })
   .transform((input, ctx) => {
+    // An article's roundup is ignored unread; a roundup's is held to its rules (roundup.ts) with their paths.
+    let roundup: Roundup | null = null;
+    if (input.kind === 'roundup') {
+      if (input.roundup === null) {
+        ctx.addIssue({ code: 'custom', path: ['roundup'], message: roundupTexts.roundupRequired });
+        return z.NEVER;
+      }
+      const parsed = roundupSchema.safeParse(input.roundup);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: ['roundup', ...issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part))], message: issue.message });
+        return z.NEVER;
+      }
+      roundup = parsed.data;
+    }
     const slug = input.slug === '' ? slugFromTitle(input.title) : input.slug;
     if (slug === '') {
       ctx.addIssue({ code: 'custom', path: ['slug'], message: blogAdminTexts.slugUnderivable });
@@ -155,7 +190,7 @@ export const blogPostInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['slug'], message: blogAdminTexts.slugReserved(slug) });
       return z.NEVER;
     }
-    return { ...input, slug, imageUrl: input.imageUrl ? input.imageUrl : null };
+    return { ...input, slug, imageUrl: input.imageUrl ? input.imageUrl : null, roundup };
   });
 export type BlogPostInput = z.output<typeof blogPostInputSchema>;
 
@@ -226,6 +261,8 @@ export const adminBlogPostSchema = adminBlogPostSummarySchema.extend({
   imageUrl: z.string().nullable(),
   category: z.string().nullable(),
   bylineAuthorId: z.number().int().nullable(),
+  kind: kindSchema,
+  roundup: z.custom<Roundup>((value) => typeof value === 'object' && value !== null).nullable(),
 });
 export type AdminBlogPost = z.infer<typeof adminBlogPostSchema>;
 
@@ -235,7 +272,7 @@ export function pageCount(total: number, pageSize: number): number {
 
 /** The editor's starting values for a stored post, or a new one. */
 export function blogFormFrom(post: AdminBlogPost | undefined): BlogPostForm {
-  if (!post) return { title: '', slug: '', excerpt: '', imageUrl: '', category: null, content: '', bylineAuthorId: null };
+  if (!post) return { title: '', slug: '', excerpt: '', imageUrl: '', category: null, content: '', bylineAuthorId: null, kind: 'article', roundup: null };
   return {
     title: post.title,
     slug: post.slug,
@@ -244,6 +281,8 @@ export function blogFormFrom(post: AdminBlogPost | undefined): BlogPostForm {
     category: post.category,
     content: post.content,
     bylineAuthorId: post.bylineAuthorId,
+    kind: post.kind,
+    roundup: post.roundup,
   };
 }
 

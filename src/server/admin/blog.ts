@@ -3,9 +3,10 @@
  * one transaction with its audit entry. Content is sanitized here, before it is stored, so what the database holds
  * is what the public page renders (the build sanitizes again for rows written by other means).
  */
-import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.ts';
-import { blogPosts, bookmarks } from '../../../db/schema.ts';
+import { blogPosts, bookmarks, products } from '../../../db/schema.ts';
+import { parseRoundup, sanitizeRoundup, storedRoundup } from '../../domain/editorial/roundup.ts';
 import {
   POST_PAGE_SIZE,
   containsPattern,
@@ -29,7 +30,9 @@ export type BlogWriteResult =
   | { ok: true; post: AdminBlogPost; publicChange: boolean }
   | { ok: false; reason: 'not-found' }
   | { ok: false; reason: 'slug-taken'; slug: string }
-  | { ok: false; reason: 'byline-unknown' };
+  | { ok: false; reason: 'byline-unknown' }
+  | { ok: false; reason: 'pick-unknown' }
+  | { ok: false; reason: 'roundup-invalid'; message: string };
 
 export type BlogDeleteResult = { ok: true; publicChange: boolean } | { ok: false; reason: 'not-found' };
 
@@ -43,6 +46,8 @@ function toAdminPost(row: Row): AdminBlogPost {
     imageUrl: row.imageUrl,
     category: row.category,
     bylineAuthorId: row.bylineAuthorId,
+    kind: row.kind,
+    roundup: row.kind === 'roundup' ? storedRoundup(row.roundup) : null,
     published: row.published,
     publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
@@ -130,7 +135,29 @@ function storedFields(input: BlogPostInput) {
     imageUrl: input.imageUrl,
     category: input.category,
     bylineAuthorId: input.bylineAuthorId,
+    kind: input.kind,
+    // A roundup's paragraphs and sections are article HTML: the same sanitizer as the content.
+    roundup: input.roundup === null ? null : sanitizeRoundup(input.roundup, sanitizePostHtml),
   };
+}
+
+/**
+ * The sanitizer may empty a field the rules require (a paragraph of only a script): the roundup is checked again as it
+ * will be stored, so the build never reads back a roundup that fails its rules. Answers the first message, if any.
+ */
+function roundupProblem(input: BlogPostInput): string | undefined {
+  const stored = storedFields(input).roundup;
+  if (stored === null) return undefined;
+  const result = parseRoundup(stored);
+  return result.ok ? undefined : Object.values(result.errors)[0];
+}
+
+/** Whether every pick names a product that exists (a deleted one may not be picked; one unpublished later drops out at build). */
+async function picksExist(tx: Tx, input: BlogPostInput): Promise<boolean> {
+  const ids = input.roundup?.picks.map((pick) => pick.productId) ?? [];
+  if (ids.length === 0) return true;
+  const found = await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids));
+  return found.length === new Set(ids).size;
 }
 
 const quoted = (title: string) => `"${title}"`;
@@ -141,6 +168,9 @@ export async function createPost(database: Database, actor: AuditActor, input: B
       db.transaction(async (tx): Promise<BlogWriteResult> => {
         if (await slugTaken(tx, input.slug)) return { ok: false, reason: 'slug-taken', slug: input.slug };
         if (input.bylineAuthorId !== null && !(await authorExists(tx, input.bylineAuthorId))) return { ok: false, reason: 'byline-unknown' };
+        if (!(await picksExist(tx, input))) return { ok: false, reason: 'pick-unknown' };
+        const problem = roundupProblem(input);
+        if (problem !== undefined) return { ok: false, reason: 'roundup-invalid', message: problem };
         const now = new Date();
         const row = await tx
           .insert(blogPosts)
@@ -176,6 +206,9 @@ export async function updatePost(database: Database, actor: AuditActor, id: numb
         if (!before) return { ok: false, reason: 'not-found' };
         if (await slugTaken(tx, input.slug, id)) return { ok: false, reason: 'slug-taken', slug: input.slug };
         if (input.bylineAuthorId !== null && !(await authorExists(tx, input.bylineAuthorId))) return { ok: false, reason: 'byline-unknown' };
+        if (!(await picksExist(tx, input))) return { ok: false, reason: 'pick-unknown' };
+        const problem = roundupProblem(input);
+        if (problem !== undefined) return { ok: false, reason: 'roundup-invalid', message: problem };
         const now = new Date();
         const row = await tx
           .update(blogPosts)

@@ -1,22 +1,28 @@
 /**
  * Which published posts' product blocks reference products the site no longer shows (deleted, drafts or unavailable),
- * as the next build will find them: the overview names them so an owner learns without reading a build log. Two
+ * and roundups whose picks do, as the next build will find them: the overview names them so an owner learns without reading a build log. Two
  * queries whatever the number of posts or blocks: the posts that hold a block, then every referenced id at once.
  */
-import { and, eq, inArray, like, ne } from 'drizzle-orm';
+import { and, eq, inArray, like, ne, or } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { blogPosts, products } from '../../../db/schema.ts';
 import { articleBlocks } from '../../domain/article-blocks/article-html.ts';
 import { articleLosses, type ArticleLoss } from '../../domain/article-blocks/block-resolution.ts';
+import { roundupBlocks, storedRoundup } from '../../domain/editorial/roundup.ts';
 
 export async function listBlockLosses(database: Database): Promise<ArticleLoss[]> {
   const posts = await database.run((db) =>
     db
-      .select({ slug: blogPosts.slug, title: blogPosts.title, content: blogPosts.content })
+      .select({ slug: blogPosts.slug, title: blogPosts.title, content: blogPosts.content, kind: blogPosts.kind, roundup: blogPosts.roundup })
       .from(blogPosts)
-      .where(and(eq(blogPosts.published, true), like(blogPosts.content, '%data-product-block%'))),
+      .where(and(eq(blogPosts.published, true), or(like(blogPosts.content, '%data-product-block%'), eq(blogPosts.kind, 'roundup')))),
   );
-  const articles = posts.map((post) => ({ page: `/blog/${post.slug}`, title: post.title, blocks: articleBlocks(post.content) }));
+  // A roundup's picks are lost like a block's products (roundupBlocks).
+  const articles = posts.map((post) => ({
+    page: `/blog/${post.slug}`,
+    title: post.title,
+    blocks: [...articleBlocks(post.content), ...(post.kind === 'roundup' ? roundupBlocks(storedRoundup(post.roundup)) : [])],
+  }));
   const ids = [...new Set(articles.flatMap((article) => article.blocks.flatMap((block) => block.ids)))];
   if (ids.length === 0) return [];
   const shown = await database.run((db) =>

@@ -74,6 +74,15 @@ export const postSchema = z.object({
   publishedAt: z.date(),
   updatedAt: z.date(),
   bylineAuthorId: z.number().int().nullable(),
+  roundup: z
+    .object({
+      thing: z.string(),
+      year: z.number().int(),
+      picks: z.array(z.object({ productId: z.number().int(), award: z.string(), paragraph: z.string() })),
+      howWeChose: z.string(),
+      competition: z.string(),
+    })
+    .nullable(),
 });
 
 export const authorSchema = z.object({

@@ -17,6 +17,7 @@ import { SNAPSHOT_FORMAT, type SiteSnapshot } from '../../domain/publishing/publ
 import { linkedProducts } from '../../domain/revenue/linked-products.ts';
 import { articleBlocks } from '../../domain/article-blocks/article-html.ts';
 import { reviewingPosts } from '../../domain/article-blocks/block-resolution.ts';
+import { roundupBlocks } from '../../domain/editorial/roundup.ts';
 import { renderDescriptionHtml } from '../html-sanitizer.ts';
 import { BUILD_ENV, sourceFiles } from '../local/fingerprint.ts';
 import { listAuthorsForBuild } from '../queries/authors.ts';
@@ -48,8 +49,9 @@ export async function readSiteSnapshot({ database, projectRoot, env = process.en
   const slugOfId = new Map(products.map((product) => [product.id, product.slug]));
   const staleAfterHours = storedStaleAfterHours(settings.find((setting) => setting.id === PRICE_SETTING_ID)?.value);
   const linksTo: Record<string, string[]> = {};
-  // A product page links the post that reviews it: a post that starts or stops featuring it changes the page.
-  const reviews = reviewingPosts(posts.map((post) => ({ ...post, blocks: articleBlocks(post.content) })));
+  // A product page links the post that reviews it: a post that starts or stops featuring it changes the page (a
+  // roundup's picks feature their products as its blocks do).
+  const reviews = reviewingPosts(posts.map((post) => ({ ...post, blocks: [...articleBlocks(post.content), ...roundupBlocks(post.roundup)] })));
   const productDigests: Record<string, string> = {};
   // A product page ends with its alternatives' cards: it renders again when one of them changes (linksTo) or when
   // the list itself changes, order included (a price, stock or score change elsewhere can reorder or replace them).

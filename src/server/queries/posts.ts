@@ -2,6 +2,8 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { blogPosts } from '../../../db/schema.ts';
+import { storedRoundup } from '../../domain/editorial/roundup.ts';
+import type { Roundup } from '../../domain/editorial/types.ts';
 import { getDatabase } from '../db.ts';
 
 export type PostRecord = {
@@ -19,6 +21,8 @@ export type PostRecord = {
   updatedAt: Date;
   /** The byline's author id; null: none. */
   bylineAuthorId: number | null;
+  /** A roundup's picks and sections (its stored JSON read back by the rules); null for an article. */
+  roundup: Roundup | null;
 };
 
 /** Published posts only, newest first. Drafts never reach the static site. */
@@ -37,10 +41,16 @@ export async function listPublishedPostsForBuild(database: Database = getDatabas
         createdAt: blogPosts.createdAt,
         updatedAt: blogPosts.updatedAt,
         bylineAuthorId: blogPosts.bylineAuthorId,
+        kind: blogPosts.kind,
+        roundup: blogPosts.roundup,
       })
       .from(blogPosts)
       .where(eq(blogPosts.published, true))
       .orderBy(desc(sql`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt})`), desc(blogPosts.id)),
   );
-  return rows.map(({ createdAt, publishedAt, ...row }) => ({ ...row, publishedAt: publishedAt ?? createdAt }));
+  return rows.map(({ createdAt, publishedAt, kind, roundup, ...row }) => ({
+    ...row,
+    publishedAt: publishedAt ?? createdAt,
+    roundup: kind === 'roundup' ? storedRoundup(roundup) : null,
+  }));
 }

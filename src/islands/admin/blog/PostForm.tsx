@@ -20,6 +20,7 @@ import {
   type BlogPostForm,
 } from '../../../domain/admin/blog.ts';
 import { categoryLabel } from '../../../domain/blog.ts';
+import { roundupTitle } from '../../../domain/editorial/roundup.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { ui } from '../../ui.ts';
@@ -32,6 +33,7 @@ import BylineField from './BylineField.tsx';
 import { dateTime } from './post-dates.ts';
 import PostPreview from './PostPreview.tsx';
 import RichTextEditor from './RichTextEditor.tsx';
+import RoundupSection from './RoundupSection.tsx';
 import StatusBadge from './StatusBadge.tsx';
 import type { BlogView } from './use-blog-view.ts';
 
@@ -53,6 +55,10 @@ export default function PostForm({ saved, moved, go, replace }: Props) {
   const errors = form.formState.errors;
   // A new post's slug follows its title until the admin types one; a stored post keeps its address.
   const [slugFollowsTitle, setSlugFollowsTitle] = useState(saved === undefined);
+  // A roundup's title follows 'The best {thing} of {year}' until the admin writes their own (or while it is empty).
+  const [titleFollowsRoundup, setTitleFollowsRoundup] = useState(
+    saved === undefined || (saved.roundup !== null && saved.title === roundupTitle(saved.roundup.thing, saved.roundup.year)),
+  );
   const [editorVersion, setEditorVersion] = useState(0);
   const [confirmLeave, setConfirmLeave] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -78,6 +84,7 @@ export default function PostForm({ saved, moved, go, replace }: Props) {
       void queryClient.invalidateQueries({ queryKey: blogKeys.lists });
       form.reset(blogFormFrom(answer));
       setSlugFollowsTitle(false);
+      setTitleFollowsRoundup(answer.roundup !== null && answer.title === roundupTitle(answer.roundup.thing, answer.roundup.year));
       setEditorVersion((version) => version + 1);
       const { title, description } = savedToast(saved ? 'updated' : 'created', saved?.published, answer.published);
       toast({ title, description, variant: 'success' });
@@ -94,9 +101,17 @@ export default function PostForm({ saved, moved, go, replace }: Props) {
   const leave = () => (dirty ? setConfirmLeave(true) : go(listView));
   const title = form.register('title', {
     onChange: (event: { target: { value: string } }) => {
+      setTitleFollowsRoundup(event.target.value === '');
       if (slugFollowsTitle) form.setValue('slug', slugFromTitle(event.target.value), { shouldValidate: form.formState.isSubmitted });
     },
   });
+  const followRoundup = (thing: string, year: string) => {
+    if (!titleFollowsRoundup && form.getValues('title').trim() !== '') return;
+    const next = thing.trim() === '' ? '' : roundupTitle(thing, year);
+    form.setValue('title', next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+    if (slugFollowsTitle) form.setValue('slug', slugFromTitle(next), { shouldValidate: form.formState.isSubmitted });
+    setTitleFollowsRoundup(true);
+  };
   const slug = form.register('slug', { onChange: (event: { target: { value: string } }) => setSlugFollowsTitle(event.target.value === '') });
 
   return (
@@ -194,6 +209,7 @@ export default function PostForm({ saved, moved, go, replace }: Props) {
                 </p>
               )}
             </div>
+            <RoundupSection form={form} onThingOrYear={followRoundup} />
           </Tabs.Content>
 
           <Tabs.Content value="preview" className={`${ui.card} p-5 sm:p-8`}>

@@ -39,6 +39,10 @@ export interface ProductBlockDialogProps {
   /** The block being edited; absent for a new one. */
   initial?: ProductBlock;
   onSave(block: ProductBlock): void;
+  /** For another use of the same search (a roundup's picks): the dialog's title, its save button and its limit. */
+  title?: string;
+  saveLabel?: string;
+  maxProducts?: number;
 }
 
 function Thumb({ src }: { src: string | null }) {
@@ -46,7 +50,7 @@ function Thumb({ src }: { src: string | null }) {
   return safe ? <img src={safe} alt="" width={40} height={40} className="size-10 shrink-0 rounded-md bg-muted object-cover" /> : <span className="size-10 shrink-0 rounded-md bg-muted" />;
 }
 
-export default function ProductBlockDialog({ open, onOpenChange, kind, initial, onSave }: ProductBlockDialogProps) {
+export default function ProductBlockDialog({ open, onOpenChange, kind, initial, onSave, title, saveLabel, maxProducts }: ProductBlockDialogProps) {
   const id = useId();
   const [term, setTerm] = useState('');
   const [chosen, setChosen] = useState<Chosen[]>([]);
@@ -61,7 +65,7 @@ export default function ProductBlockDialog({ open, onOpenChange, kind, initial, 
     .map((name) => specRow(name))
     .filter((key): key is RowKey => key !== null && !rows.includes(key))
     .slice(0, 12);
-  const limit = BLOCK_LIMITS[kind];
+  const limit = Math.min(maxProducts ?? BLOCK_LIMITS[kind], BLOCK_LIMITS[kind]);
 
   useEffect(() => {
     if (!open) return;
@@ -123,7 +127,7 @@ export default function ProductBlockDialog({ open, onOpenChange, kind, initial, 
         <Dialog.Overlay className={overlayClass} />
         <Dialog.Content className={dialogFrame('lg')}>
           <form noValidate className="space-y-4" onSubmit={submit}>
-            <Dialog.Title className="text-lg font-bold text-ink">{BLOCK_NAMES[kind]}</Dialog.Title>
+            <Dialog.Title className="text-lg font-bold text-ink">{title ?? BLOCK_NAMES[kind]}</Dialog.Title>
             <Dialog.Description className="text-sm text-ink-muted">
               {kind === 'box' ? 'Choose one product.' : `Choose up to ${limit} products, in the order readers see them.`} Prices, stock and links come from the
               product when the site is built.
@@ -270,7 +274,7 @@ export default function ProductBlockDialog({ open, onOpenChange, kind, initial, 
             <div className="flex flex-wrap justify-end gap-3">
               <Dialog.Close className={ui.secondaryButton}>Cancel</Dialog.Close>
               <button type="submit" className={ui.primaryButton}>
-                {initial ? 'Save block' : `Insert ${BLOCK_NAMES[kind].toLowerCase()}`}
+                {saveLabel ?? (initial ? 'Save block' : `Insert ${BLOCK_NAMES[kind].toLowerCase()}`)}
               </button>
             </div>
           </form>
