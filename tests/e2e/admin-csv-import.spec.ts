@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { Download, Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { CSV_COLUMNS, TEMPLATE_FILE_NAME } from '../../src/domain/admin/csv/columns.ts';
+import { EXPORT_COLUMNS } from '../../src/domain/admin/csv/export-row.ts';
 import type { ProductList, ProductListRow } from '../../src/domain/admin/product-list.ts';
 import { e2eAccounts } from './accounts.ts';
 import { publishedHtml, REBUILD_TIMEOUT, seriousViolations, signIn } from './admin-helpers.ts';
@@ -307,13 +308,15 @@ test('naughty strings in every text column are stored and shown as text on the p
   await shopper.close();
 });
 
-test('Export CSV on Manage downloads every product, or the filtered ones, under a dated name with the template header', async ({ page }) => {
+test("Export CSV on Manage downloads every product, or the filtered ones, under a dated name with the template's header and the review's columns", async ({ page }) => {
   await page.goto('/dashboard/manage');
   const [all] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV', exact: true }).click()]);
   expect(all.suggestedFilename()).toMatch(/^repwell-products-\d{4}-\d{2}-\d{2}\.csv$/);
   // The export starts with a byte order mark, so spreadsheet programs read it as UTF-8.
   const text = (await downloadedText(all)).replace(/^\uFEFF/, '');
-  expect(text.split(/\r?\n/, 1)[0]).toBe(HEADER);
+  // The template's columns first, in its order, then the editorial review's (which round-trip through import).
+  expect(text.split(/\r?\n/, 1)[0]).toBe(EXPORT_COLUMNS.join(','));
+  expect(EXPORT_COLUMNS.slice(0, CSV_COLUMNS.length)).toEqual([...CSV_COLUMNS]);
   const rows = Papa.parse<Row>(text.trim(), { header: true }).data;
   expect(rows.length).toBeGreaterThan(20);
 
