@@ -7,7 +7,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogPosts, products } from '../../db/schema.ts';
 import { seedDemoContent } from '../../db/seed/index.ts';
@@ -18,6 +18,7 @@ import { checkBuiltSite } from '../../src/server/disclosure/site-check.ts';
 import { buildSite } from '../../src/server/local/builder.ts';
 import type { Logger } from '../../src/server/local/logger.ts';
 import { signedInAs } from '../helpers/admin-api.ts';
+import { listedProducts } from '../helpers/listed-products.ts';
 import { startLocalApi, type Browser, type LocalApi } from '../helpers/local-api.ts';
 
 let api: LocalApi;
@@ -60,16 +61,7 @@ beforeAll(async () => {
   api = await startLocalApi();
   admin = await signedInAs(api, 'admin');
   await seedDemoContent(api.temp.database, { productCount: 40 });
-  const rows = await api.temp.database.run((db) =>
-    db
-      .select({ id: products.id, slug: products.slug })
-      .from(products)
-      .where(and(ne(products.status, 'draft'), eq(products.availability, true)))
-      .orderBy(asc(products.id))
-      .limit(3),
-  );
-  ids = rows.map((row) => row.id);
-  slugOf = new Map(rows.map((row) => [row.id, row.slug]));
+  ({ ids, slugOf } = await listedProducts(api.temp.database, 3));
   work = mkdtempSync(join(tmpdir(), 'repwell-roundups-'));
   site = join(work, 'site');
 }, 60_000);

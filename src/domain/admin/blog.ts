@@ -8,7 +8,7 @@ import { BLOG_CATEGORIES, RESERVED_POST_SLUGS } from '../blog.ts';
 import { bylineAuthorIdSchema } from '../editorial/author.ts';
 import { roundupSchema, roundupTexts } from '../editorial/roundup.ts';
 import type { Roundup } from '../editorial/types.ts';
-import { isSafeImageUrl } from '../hero.ts';
+import { optionalImageUrlSchema } from '../image-url-field.ts';
 import { slugify } from '../slug.ts';
 
 export const POST_TITLE_MAX = 200;
@@ -95,20 +95,8 @@ const slugSchema = z
 const excerptSchema = z.string({ error: blogAdminTexts.excerptTooLong }).trim().max(POST_EXCERPT_MAX, blogAdminTexts.excerptTooLong);
 
 /** http(s) with a host, or a path on this site; empty means no image. */
-const imageUrlSchema = z
-  .string({ error: blogAdminTexts.imageUrlInvalid })
-  .trim()
-  .max(POST_IMAGE_URL_MAX, blogAdminTexts.imageUrlInvalid)
-  .refine((url) => url === '' || (isSafeImageUrl(url) && hasHostOrIsPath(url)), blogAdminTexts.imageUrlInvalid);
+const imageUrlSchema = optionalImageUrlSchema(blogAdminTexts.imageUrlInvalid, POST_IMAGE_URL_MAX);
 
-function hasHostOrIsPath(url: string): boolean {
-  if (url.startsWith('/')) return true;
-  try {
-    return new URL(url).hostname !== '';
-  } catch {
-    return false;
-  }
-}
 
 /** One of BLOG_CATEGORIES in the editor; any slug-shaped category is kept, so editing an older post never drops its own. */
 const categorySchema = z

@@ -11,7 +11,7 @@
  * - The photo: an http(s) URL or a path on this site, as every other image URL (isSafeImageUrl), or none.
  */
 import { z } from 'zod';
-import { isSafeImageUrl } from '../hero.ts';
+import { optionalImageUrlSchema } from '../image-url-field.ts';
 import { slugify } from '../slug.ts';
 import { textField } from '../text-input.ts';
 
@@ -77,20 +77,7 @@ export function normalizedAreas(areas: readonly string[]): string[] {
 
 const areaSchema = textField('Each area', { max: AUTHOR_AREA_MAX, required: false });
 
-const photoUrlSchema = z
-  .string({ error: authorTexts.photoUrlInvalid })
-  .trim()
-  .max(AUTHOR_PHOTO_URL_MAX, authorTexts.photoUrlInvalid)
-  .refine((url) => url === '' || (isSafeImageUrl(url) && hasHostOrIsPath(url)), authorTexts.photoUrlInvalid);
-
-function hasHostOrIsPath(url: string): boolean {
-  if (url.startsWith('/')) return true;
-  try {
-    return new URL(url).hostname !== '';
-  } catch {
-    return false;
-  }
-}
+const photoUrlSchema = optionalImageUrlSchema(authorTexts.photoUrlInvalid, AUTHOR_PHOTO_URL_MAX);
 
 /** The fields as the form holds them. */
 export const authorFormSchema = z.object({

@@ -2,19 +2,11 @@
 import { asc } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { authors } from '../../../db/schema.ts';
+import type { PublicAuthor } from '../../domain/editorial/author-page.ts';
 import { getDatabase } from '../db.ts';
 
-export type AuthorRecord = {
-  id: number;
-  slug: string;
-  name: string;
-  role: string;
-  /** Plain text. */
-  bio: string;
-  photoUrl: string | null;
-  areas: string[];
-  updatedAt: Date;
-};
+/** An author as pages read them (src/domain/editorial/author-page.ts). */
+export type AuthorRecord = PublicAuthor;
 
 /** Every author, by name; an author without posts still has a page (an editor's page before their first article). */
 export async function listAuthorsForBuild(database: Database = getDatabase()): Promise<AuthorRecord[]> {
