@@ -12,6 +12,8 @@ import { earlyClicksScript } from './src/components/early-clicks-script.ts';
 import { clickTrackingScript } from './src/components/click-tracking-script.ts';
 import { priceAgeScript } from './src/components/price-age/price-age-script.ts';
 import { chunkRecoveryScript } from './src/components/chunk-recovery-script.ts';
+import { backLinkScript } from './src/components/product/back-link-script.ts';
+import { accountBarFillScript, cookieBannerRevealScript, signInMarkScript } from './src/components/before-paint-scripts.ts';
 import { renderOnly } from './src/integrations/render-only.ts';
 import { siteFileIntegrations, siteUrl } from './src/integrations/site-files.ts';
 
@@ -56,11 +58,12 @@ export default defineConfig({
       ],
       scriptSources: ["'self'"],
       styleSources: ["'self'", "'unsafe-inline'"],
-      trustedScripts: [chunkRecoveryScript],
+      trustedScripts: [chunkRecoveryScript, accountBarFillScript, cookieBannerRevealScript],
       clientDirectives: [INTERACTION_DIRECTIVE],
     }),
-    // The early-click, click-tracking and price-age scripts, in every page's <head>, as one cached file (EarlyClicks.astro).
-    headScript([earlyClicksScript, clickTrackingScript, priceAgeScript]),
+    // The sign-in mark, chunk-recovery, early-click, click-tracking, price-age and Back link scripts, in every public
+    // page's <head>, as one cached file (EarlyClicks.astro).
+    headScript([signInMarkScript, chunkRecoveryScript, earlyClicksScript, clickTrackingScript, priceAgeScript, backLinkScript]),
     // Every page's affiliate links are checked for disclosure while the build renders it; a violation fails the build.
     disclosureCheck(),
   ],
