@@ -6,13 +6,14 @@
  * page's weight.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, rmSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { writeFloorData } from '../../bench/floor/data.ts';
 import { samplePeakMemory, type MemoryPeaks } from './peak-memory.ts';
 import { sampleCpuTime } from './cpu-time.ts';
 import { median, type Figure } from './report.ts';
+import { PRODUCT_PAGE_HTML_BUDGET_KB, productPageWeights } from './product-page-weight.ts';
 
 const KB = 1024;
 const MB = KB * KB;
@@ -76,23 +77,6 @@ function totalBytes(files: readonly string[]): number {
   return files.reduce((sum, file) => sum + statSync(file).size, 0);
 }
 
-/** What a product page weighs outside the header (the header's weight is its own budget), from a sample of pages. */
-export function productPageWeights(site: string, sample = 200): { medianBytes: number; maxBytes: number; medianOutsideHeaderBytes: number } {
-  const pages = readdirSync(join(site, 'product')).filter((name) => name.endsWith('.html') && name !== 'not-found.html');
-  const step = Math.max(1, Math.floor(pages.length / sample));
-  const sizes: number[] = [];
-  const outside: number[] = [];
-  for (let index = 0; index < pages.length; index += step) {
-    const html = readFileSync(join(site, 'product', pages[index]!), 'utf8');
-    const bytes = Buffer.byteLength(html);
-    const start = html.indexOf('<header');
-    const end = html.indexOf('</header>', start);
-    sizes.push(bytes);
-    outside.push(start >= 0 && end > start ? bytes - Buffer.byteLength(html.slice(start, end + '</header>'.length)) : bytes);
-  }
-  return { medianBytes: median(sizes), maxBytes: Math.max(...sizes), medianOutsideHeaderBytes: median(outside) };
-}
-
 export async function measureBuildCost(options: BuildCostOptions): Promise<Figure[]> {
   const { productCount, dir, databaseUrl, projectRoot, rounds, log } = options;
   const data = join(dir, 'floor-products.json');
@@ -133,7 +117,7 @@ export async function measureBuildCost(options: BuildCostOptions): Promise<Figur
     siteHtml = totalBytes(files);
     sitePages = files.length;
   }
-  const weights = productPageWeights(siteOut);
+  const weights = productPageWeights(siteOut, 200);
   if (!options.siteOut) rmSync(siteOut, { recursive: true, force: true });
 
   const floorMs = median(floorRuns.map((run) => run.ms));
@@ -160,8 +144,9 @@ export async function measureBuildCost(options: BuildCostOptions): Promise<Figur
     { name: '  floor build peak memory', value: floorPeak / MB, unit: 'MB', digits: 0 },
     { name: 'site HTML, all pages', value: siteHtml / MB, unit: 'MB', digits: 0 },
     { name: '  floor HTML, all pages', value: floorHtml / MB, unit: 'MB', digits: 0 },
-    { name: 'product page HTML outside the header (median)', value: weights.medianOutsideHeaderBytes / KB, unit: 'KB', budget: 30 },
-    { name: '  product page HTML in all (median)', value: weights.medianBytes / KB, unit: 'KB' },
-    { name: '  product page HTML in all (largest sampled)', value: weights.maxBytes / KB, unit: 'KB' },
+    // The whole file as served, header included (product-page-weight.ts).
+    { name: 'product page HTML (median)', value: weights.medianBytes / KB, unit: 'KB', budget: PRODUCT_PAGE_HTML_BUDGET_KB },
+    { name: '  product page HTML (largest sampled)', value: weights.maxBytes / KB, unit: 'KB' },
+    { name: '  product page HTML outside the header (median)', value: weights.medianOutsideHeaderBytes / KB, unit: 'KB' },
   ];
 }

@@ -13,7 +13,9 @@ const postLinks = 'a[href^="/blog/"]:not([href^="/blog/category"])';
 async function clickIslandButton(page: Page, name: string) {
   await page.getByRole('button', { name, exact: true }).scrollIntoViewIfNeeded();
   const signedIn = await page.evaluate(() => document.documentElement.dataset.auth === 'signed-in');
-  await page.locator(signedIn ? 'astro-island:not([ssr])' : 'astro-island').getByRole('button', { name, exact: true }).click();
+  // The product page's Share and Save hydrate the same way without an Astro island (product-actions-loader.ts).
+  const island = signedIn ? 'astro-island:not([ssr]), [data-product-actions]:not([data-await-script])' : 'astro-island, [data-product-actions]';
+  await page.locator(island).getByRole('button', { name, exact: true }).click();
 }
 
 let counter = 0;

@@ -90,8 +90,8 @@ test.describe('a Save or Bookmark click replayed before the saved ids load', () 
     const path = await firstProductPath(page);
     await page.goto(path);
     await page.getByRole('button', { name: 'Save', exact: true }).scrollIntoViewIfNeeded();
-    // Hydrated: its island no longer carries `ssr`.
-    const save = page.locator('astro-island:not([ssr])').getByRole('button', { name: 'Save', exact: true });
+    // Hydrated: its container no longer waits for its script (product-actions-loader.ts).
+    const save = page.locator('[data-product-actions]:not([data-await-script])').getByRole('button', { name: 'Save', exact: true });
     await expect(save).toBeVisible(LONG);
     // Two clicks in one task, as the early-click replay and the person's own click do: the button has not re-rendered
     // as busy (disabled) between them.

@@ -62,11 +62,11 @@ async function prepare(page: Page) {
   await page.context().route(/^https:\/\/(?!localhost)/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>elsewhere</title>' }));
 }
 
-/** Astro removes `ssr` from an island once it has hydrated. */
+/** Share and Save's container loses `data-await-script` once they have hydrated (product-actions-loader.ts). */
 async function hydrated(page: Page, text: string) {
-  // A visitor's island hydrates when reached for (client:interaction): focusing its button starts it.
+  // A visitor's buttons hydrate when reached for (as client:interaction islands do): focusing one starts it.
   await page.getByRole('button', { name: text, exact: true }).focus();
-  await expect(page.locator('astro-island', { has: page.getByRole('button', { name: text, exact: true }) })).not.toHaveAttribute('ssr', '');
+  await expect(page.locator('[data-product-actions]', { has: page.getByRole('button', { name: text, exact: true }) })).not.toHaveAttribute('data-await-script', '');
 }
 
 test.beforeEach(async ({ page }) => prepare(page));
