@@ -18,7 +18,9 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    trace: 'retain-on-failure',
+    // A trace records DOM snapshots and a screencast of every action of every test, which costs CPU on every test
+    // although it is kept only for the failures; CI keeps nothing but what is printed, so it records none.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     launchOptions: { executablePath: findChromium(), args: chromiumArgs },
   },
   projects: [

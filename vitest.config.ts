@@ -1,7 +1,28 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Integration files that run Astro builds (or Netlify's bundler) one at a time: Astro writes its prerender bundle and
+ * the kept renderers under the project's own .astro/, whatever cache folder a build is given, so two builds at once
+ * would read each other's chunks; and each build already keeps both cores busy.
+ */
+const INTEGRATION_BUILDS = [
+  'tests/integration/article-blocks.test.ts',
+  'tests/integration/catalogue-build.test.ts',
+  'tests/integration/disclosure-check.test.ts',
+  'tests/integration/functions-bundle.test.ts',
+  'tests/integration/hero-modes.test.ts',
+  'tests/integration/partial-build-equivalence.test.ts',
+  'tests/integration/rebuild.test.ts',
+  'tests/integration/restart.test.ts',
+  'tests/integration/roundups.test.ts',
+  'tests/integration/seo-audit.test.ts',
+];
+
 export default defineConfig({
   test: {
+    // Both cores: the build files one at a time on one, the other integration files on the other (and on both once
+    // the builds are done). Unit tests use both too.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -14,8 +35,19 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          exclude: INTEGRATION_BUILDS,
           environment: 'node',
-          // Each file gets its own database file; builds inside some tests take seconds.
+          // Each file gets its own database file, server port and temporary folder, so files run side by side.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          // Same group as 'integration', so its one file at a time runs beside the other files.
+          name: 'integration-builds',
+          include: INTEGRATION_BUILDS,
+          environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -1,7 +1,8 @@
 /**
  * `npm test`: every layer in turn (type check and lint, unit, integration, the platform smoke on Netlify's CLI, the
  * browser tests), stopping at the first that fails, as `a && b && …` would; then, whatever happened, a table of each
- * layer's time and test counts, so a slow or shrinking layer shows in every run's last lines.
+ * layer's time, the CPU the machine spent meanwhile and the test counts, so a slow or shrinking layer shows in every
+ * run's last lines, and whether it waits on the CPU or on something else.
  *
  * `npm test -- unit integration` runs the layers named, in the same order.
  *
@@ -9,7 +10,8 @@
  * beside its usual output, never from parsing what it prints.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const REPORTS = '.test-results';
@@ -34,8 +36,22 @@ interface Layer {
 interface Outcome {
   layer: Layer;
   seconds: number;
+  /** CPU seconds the whole machine spent while the layer ran (Linux only). */
+  cpuSeconds: number | undefined;
   code: number;
   counts: Counts | undefined;
+}
+
+/**
+ * The machine's busy CPU time so far, in seconds, from /proc/stat's first line (user, nice, system, irq, softirq,
+ * steal; idle and iowait left out). A layer's share of it tells whether the layer waits on the CPU (close to every core
+ * busy) or on something else: in CI nothing else runs, so the difference across a layer is the layer's own.
+ */
+function machineBusySeconds(): number | undefined {
+  if (!existsSync('/proc/stat')) return undefined;
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
+  return (user + nice + system + irq + softirq + steal) / 100; // USER_HZ is 100 on Linux
 }
 
 /** vitest's json reporter (Jest's shape): numPassedTests, numFailedTests, numPendingTests + numTodoTests. */
@@ -81,20 +97,29 @@ function readCounts(layer: Layer): Counts | undefined {
   }
 }
 
+const cores = availableParallelism();
+
 function table(outcomes: readonly Outcome[], skipped: readonly Layer[]): string {
-  const rows = outcomes.map(({ layer, seconds, code, counts }) => {
+  const rows = outcomes.map(({ layer, seconds, cpuSeconds, code, counts }) => {
     const tests = counts
       ? `${counts.passed} passed${counts.failed ? `, ${counts.failed} failed` : ''}${counts.skipped ? `, ${counts.skipped} skipped` : ''}${counts.flaky ? `, ${counts.flaky} flaky` : ''}`
       : layer.counts
         ? 'no report'
         : '';
-    return [layer.name, `${seconds.toFixed(1)} s`, code === 0 ? 'ok' : `failed (${code})`, tests];
+    return [layer.name, `${seconds.toFixed(1)} s`, cpu(cpuSeconds, seconds), code === 0 ? 'ok' : `failed (${code})`, tests];
   });
-  for (const layer of skipped) rows.push([layer.name, '', 'not run', '']);
+  for (const layer of skipped) rows.push([layer.name, '', '', 'not run', '']);
   const total = outcomes.reduce((sum, outcome) => sum + outcome.seconds, 0);
-  rows.push(['total', `${total.toFixed(1)} s`, '', `${outcomes.reduce((sum, outcome) => sum + (outcome.counts?.passed ?? 0), 0)} passed`]);
-  const widths = [0, 1, 2, 3].map((column) => Math.max(...rows.map((row) => row[column]!.length)));
+  const totalCpu = outcomes.every((outcome) => outcome.cpuSeconds !== undefined) ? outcomes.reduce((sum, outcome) => sum + outcome.cpuSeconds!, 0) : undefined;
+  rows.push(['total', `${total.toFixed(1)} s`, cpu(totalCpu, total), '', `${outcomes.reduce((sum, outcome) => sum + (outcome.counts?.passed ?? 0), 0)} passed`]);
+  const widths = [0, 1, 2, 3, 4].map((column) => Math.max(...rows.map((row) => row[column]!.length)));
   return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()).join('\n');
+}
+
+/** "812 s cpu, 1.6 of 2 cores": how much of the machine a layer kept busy. */
+function cpu(cpuSeconds: number | undefined, seconds: number): string {
+  if (cpuSeconds === undefined) return '';
+  return `${cpuSeconds.toFixed(0)} s cpu, ${(seconds > 0 ? cpuSeconds / seconds : 0).toFixed(1)} of ${cores} cores`;
 }
 
 // `npm test -- unit integration` runs only the layers named.
@@ -112,8 +137,11 @@ const outcomes: Outcome[] = [];
 let failed = false;
 for (const [index, layer] of planned.entries()) {
   const started = performance.now();
+  const busyBefore = machineBusySeconds();
   const code = await run(layer);
-  outcomes.push({ layer, seconds: (performance.now() - started) / 1000, code, counts: readCounts(layer) });
+  const busyAfter = machineBusySeconds();
+  const cpuSeconds = busyBefore === undefined || busyAfter === undefined ? undefined : busyAfter - busyBefore;
+  outcomes.push({ layer, seconds: (performance.now() - started) / 1000, cpuSeconds, code, counts: readCounts(layer) });
   if (code !== 0) {
     failed = true;
     console.log(`\n${table(outcomes, planned.slice(index + 1))}`);

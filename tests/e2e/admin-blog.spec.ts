@@ -101,7 +101,7 @@ test.describe('the blog manager', () => {
     // The rebuild puts it on the public site.
     const reader = await context.newPage();
     await expect
-      .poll(async () => (await reader.goto(`/blog/${slug}`))?.status(), { timeout: REBUILD_TIMEOUT, intervals: [2_000, 5_000] })
+      .poll(async () => (await reader.goto(`/blog/${slug}`))?.status(), { timeout: REBUILD_TIMEOUT, intervals: [500, 1_000] })
       .toBe(200);
     await expect(reader).toHaveTitle(`${title} | Recovery Blog`);
     await expect(reader.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -118,7 +118,7 @@ test.describe('the blog manager', () => {
     await expect(postRow(page, title).getByText('Draft', { exact: true })).toBeVisible();
     expect((await (await page.request.get(`/api/admin/blog/${id}`)).json()).publishedAt).toBe(publishedAt);
     await expect
-      .poll(async () => (await reader.goto(`/blog/${slug}`))?.status(), { timeout: REBUILD_TIMEOUT, intervals: [2_000, 5_000] })
+      .poll(async () => (await reader.goto(`/blog/${slug}`))?.status(), { timeout: REBUILD_TIMEOUT, intervals: [500, 1_000] })
       .toBe(404);
     await reader.goto('/blog');
     await expect(reader.getByRole('link', { name: title })).toHaveCount(0);

@@ -258,7 +258,7 @@ test('a category created in the manager appears in the public catalogue and head
     await expect(async () => {
       const html = await (await page.request.get('/products')).text();
       expect(html).toContain(`/products?category=${slug}`);
-    }).toPass({ timeout: 240_000, intervals: [2_000, 5_000] });
+    }).toPass({ timeout: 240_000, intervals: [500, 1_000] });
 
     await page.goto('/products');
     const card = page.getByRole('region', { name: 'Browse categories' }).locator('ul').first().getByRole('link', { name: new RegExp(`^${name}`) });

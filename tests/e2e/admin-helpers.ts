@@ -55,7 +55,7 @@ export async function publishedHtml(page: Page, path: string, contains: string, 
         html = response?.status() === 200 ? await response.text() : '';
         return html.includes(contains) && (without === undefined || !html.includes(without));
       },
-      { timeout: REBUILD_TIMEOUT, intervals: [2_000, 5_000] },
+      { timeout: REBUILD_TIMEOUT, intervals: [500, 1_000] },
     )
     .toBe(true);
   return html;

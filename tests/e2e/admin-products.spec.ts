@@ -274,7 +274,7 @@ test('an unpublished product leaves the public site: its page answers 404 after 
   await expect(rows.first()).toContainText('Draft');
 
   // The rebuild runs in the background (30 to 90 s on a loaded machine); the old page is served until it is live.
-  await expect.poll(async () => (await page.request.get(`/product/${product.slug}`)).status(), { timeout: 240_000, intervals: [2000] }).toBe(404);
+  await expect.poll(async () => (await page.request.get(`/product/${product.slug}`)).status(), { timeout: 240_000, intervals: [500, 1_000] }).toBe(404);
 });
 
 test('Manage moves the selection to a chosen category', async ({ page }) => {
