@@ -6,7 +6,7 @@
  * The editorial pages add none: a roundup's comparison table and a product page's verdict are static HTML.
  */
 import { gzipSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
+import type { Page, Request, Response } from '@playwright/test';
 import { CATALOGUE_BUDGET_KB, publicTemplates, shippedKb, STATIC_PAGE_BUDGET_KB } from '../../scripts/bench/javascript-budgets.ts';
 import { inlineScripts } from '../../scripts/bench/page-javascript.ts';
 import { expect, test } from './fixtures.ts';
@@ -32,14 +32,25 @@ const RADIX_LAYER_MARKER = 'dismissableLayer';
 /** Gzip bytes of every script the page fetched and of its inline scripts, whether React came with them, every body and URL path. */
 async function loadedJavaScript(page: Page, path: string): Promise<{ gzipKb: number; react: string[]; bodies: Buffer[]; paths: string[] }> {
   const bodies = new Map<string, Promise<Buffer>>();
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script' && response.ok()) bodies.set(response.url(), response.body());
-  });
-  await page.goto(path);
-  await page.waitForLoadState('networkidle');
-  // Anything loaded when the browser is idle (an island on idle, a prefetch) has been asked for by now.
-  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
-  await page.waitForLoadState('networkidle');
+  // Only what this page asks for: a script the previous page requested may answer after the navigation, and its
+  // body is gone with that page; and a later call on the same page is not counted here.
+  const asked = new Set<Request>();
+  const onRequest = (request: Request) => asked.add(request);
+  const onResponse = (response: Response) => {
+    if (asked.has(response.request()) && response.request().resourceType() === 'script' && response.ok()) bodies.set(response.url(), response.body());
+  };
+  page.on('request', onRequest);
+  page.on('response', onResponse);
+  try {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    // Anything loaded when the browser is idle (an island on idle, a prefetch) has been asked for by now.
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
+    await page.waitForLoadState('networkidle');
+  } finally {
+    page.off('request', onRequest);
+    page.off('response', onResponse);
+  }
   let bytes = gzipSync(Buffer.from(inlineScripts(await page.content()).join('\n')), { level: 9 }).length;
   const react: string[] = [];
   const contents: Buffer[] = [];
