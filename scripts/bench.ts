@@ -7,8 +7,10 @@
  *    (scripts/bench/build-cost.ts).
  * 3. Serves the build with the local server and measures in Chromium: what the first /products
  *    view downloads, and how fast the catalogue answers filter and sort changes.
- * 4. Runs Lighthouse's mobile preset on a product page and on /products, and weighs the JavaScript each public
- *    template ships against its budget (scripts/bench/javascript-budgets.ts).
+ * 4. Runs Lighthouse's mobile preset on a product page and on /products, and on the editorial pages (a product page
+ *    with a verdict, a roundup, a post with a comparison table of 8 products, which the bench adds:
+ *    scripts/bench/table-post.ts), and weighs the JavaScript each public template ships against its budget
+ *    (scripts/bench/javascript-budgets.ts).
  *
  * 5. Times the admin products list over HTTP with an admin session (scripts/bench/admin-list.ts).
  * 6. Imports a 10,000-row, 5 MB CSV in the admin's CSV Import tab in Chromium (scripts/bench/csv-import.ts).
@@ -17,6 +19,11 @@
  *
  *   npm run bench [-- --products N] [-- --keep] [-- --rounds R]
  *   npm run bench -- build          only the full build against the floor (R rounds of each, interleaved; default 1)
+ *   npm run bench -- pages          only the public pages: builds, weighs each template's JavaScript and runs Lighthouse
+ *                                   on a product page with and without a verdict, a roundup, the post with a table and
+ *                                   /products (with --products 640, the demo's scale)
+ *   npm run bench -- review-cost    only what editorial reviews cost: the full build with them and from a copy of the
+ *                                   database without them, and a product page's HTML either way (scripts/bench/review-cost.ts)
  *   npm run bench -- admin-list     only the admin list: seeds, serves the functions, no site build
  *   npm run bench -- add-by-link    only add by link against a fixture retailer on 127.0.0.1 (scripts/bench/add-by-link.ts)
  *   npm run bench -- csv-import     only the CSV import: seeds, builds (the admin page is part of the site), imports
@@ -46,7 +53,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, findChromium } from '../tests/e2e/chromium.ts';
 import { CPU_SLOWDOWN, measureFilters, measureFirstView, WARM_RUNS } from './bench/catalogue-browser.ts';
-import { javascriptFigures } from './bench/javascript-budgets.ts';
+import { javascriptFigures, publicTemplates } from './bench/javascript-budgets.ts';
 import { runLighthouse } from './bench/lighthouse.ts';
 import { renderTable, verdict, type Figure } from './bench/report.ts';
 
@@ -66,7 +73,7 @@ const { values, positionals } = parseArgs({
 });
 const productCount = Number(values.products);
 const lighthouseRuns = Number(values['lighthouse-runs']);
-const suites = ['build', 'admin-list', 'add-by-link', 'csv-import', 'link-health', 'track', 'analytics', 'functions', 'publish', 'price-refresh'] as const;
+const suites = ['build', 'pages', 'review-cost', 'admin-list', 'add-by-link', 'csv-import', 'link-health', 'track', 'analytics', 'functions', 'publish', 'price-refresh'] as const;
 const only = positionals[0] as (typeof suites)[number] | undefined;
 if (only !== undefined && !suites.includes(only)) throw new Error(`Unknown bench "${only}": choose one of ${suites.join(', ')}, or none for all.`);
 
@@ -89,7 +96,7 @@ const log = (message: string) => console.log(`bench: ${message}`);
 
 async function main(): Promise<number> {
   const chromePath = findChromium();
-  if (!chromePath && (only === undefined || only === 'csv-import')) throw new Error('No Chromium found (see tests/e2e/chromium.ts); run `node scripts/ensure-chromium.ts`.');
+  if (!chromePath && (only === undefined || only === 'csv-import' || only === 'pages')) throw new Error('No Chromium found (see tests/e2e/chromium.ts); run `node scripts/ensure-chromium.ts`.');
   const started = performance.now();
   const dir = mkdtempSync(join(tmpdir(), 'repwell-bench-'));
   const databaseUrl = `file:${join(dir, 'app.db')}`;
@@ -127,8 +134,32 @@ async function main(): Promise<number> {
     const database = new Database({ url: databaseUrl });
     await applyMigrations(database);
     await seedDemoContent(database, { productCount });
-    database.close();
     figures.push({ name: 'seed database (setup, no budget)', value: (performance.now() - seedStarted) / 1000, unit: 's' });
+    if (only === undefined || only === 'build' || only === 'pages') {
+      const { addTablePost } = await import('./bench/table-post.ts');
+      await addTablePost(database);
+    }
+    database.close();
+
+    if (only === 'review-cost') {
+      const { measureReviewCost } = await import('./bench/review-cost.ts');
+      figures.push(...(await measureReviewCost({ productCount, dir, databaseFile: join(dir, 'app.db'), projectRoot, log })));
+      return report(figures, started);
+    }
+
+    if (only === 'pages') {
+      const site = join(dir, 'site');
+      log(`building the site (${productCount} products)`);
+      await buildSite({ outDir: site, databaseUrl, cacheDir: join(dir, 'astro-cache'), quiet: true, logger: silentLogger });
+      figures.push(...javascriptFigures(site));
+      const server = await startLocalServer({ port, site, functionsDir: resolve(projectRoot, 'netlify/functions'), logger: silentLogger });
+      try {
+        figures.push(...(await lighthouseFigures(server.url, [...editorialPages(site), { path: '/products', label: '/products', ...CATALOGUE_LIGHTHOUSE }], chromePath!)));
+      } finally {
+        await server.close();
+      }
+      return report(figures, started);
+    }
 
     if (only === 'publish') {
       figures.push(...(await publishFigures(databaseUrl, dir, port)));
@@ -216,19 +247,13 @@ async function main(): Promise<number> {
 
       figures.push(...(await measureAdminListOn(databaseUrl, server.url)));
 
-      for (const path of [productPath, '/products']) {
-        log(`Lighthouse (mobile, ${lighthouseRuns} runs) on ${path}`);
-        const result = await runLighthouse(`${server.url}${path}`, chromePath!, lighthouseRuns);
-        const label = path === '/products' ? '/products' : 'product page';
-        // Score and CLS budgets hold for both; the TBT budget is the product page's (ARCHITECTURE section 9).
-        const tbtBudget = path === '/products' ? undefined : 50;
-        figures.push(
-          { name: `Lighthouse mobile performance, ${label}`, value: result.performance, unit: '', budget: 95, atLeast: true, digits: 0 },
-          { name: `  CLS, ${label}`, value: result.cls, unit: '', budget: 0.02, digits: 3 },
-          { name: `  TBT, ${label}`, value: result.tbtMs, unit: 'ms', budget: tbtBudget, digits: 0 },
-          { name: `  LCP, ${label}`, value: result.lcpMs, unit: 'ms', digits: 0 },
-        );
-      }
+      figures.push(
+        ...(await lighthouseFigures(
+          server.url,
+          [{ path: productPath, label: 'product page', scoreBudget: 95, tbtBudget: 50 }, { path: '/products', label: '/products', ...CATALOGUE_LIGHTHOUSE }, ...editorialPages(site)],
+          chromePath!,
+        )),
+      );
       // Last: the import changes the catalogue the figures above measured.
       figures.push(...(await measureCsvImportOn(databaseUrl, server.url, chromePath!)));
     } finally {
@@ -247,6 +272,54 @@ async function main(): Promise<number> {
   }
 
   return report(figures, started);
+}
+
+interface LighthousePage {
+  path: string;
+  label: string;
+  /** None: printed for the record, as a reference for the pages that have one. */
+  scoreBudget?: number;
+  tbtBudget?: number;
+}
+
+/** The score and CLS budgets hold for every page; the TBT budget is the product page's (ARCHITECTURE section 9). */
+const CATALOGUE_LIGHTHOUSE = { scoreBudget: 95, tbtBudget: undefined };
+
+/**
+ * The editorial pages of the build (javascript-budgets.ts finds them): a product page with a verdict, a roundup and a
+ * post with a comparison table. They must stay as fast as the pages they extend: a mobile score of 100, TBT 50 ms.
+ * A plain post comes first, without a budget: on a busy machine Lighthouse's TBT grows on every page, and the plain
+ * post shows how much of a post's figure is the machine's.
+ */
+function editorialPages(site: string): LighthousePage[] {
+  const pages: [prefix: string, label: string, budgeted: boolean][] = [
+    ['a product page with a verdict', 'product page with a verdict', true],
+    ['a blog post (no products', 'plain blog post (reference)', false],
+    ['a roundup (', 'roundup', true],
+    ['a blog post (comparison table', 'post with a comparison table', true],
+  ];
+  const templates = publicTemplates(site);
+  return pages.flatMap(([prefix, label, budgeted]) => {
+    const template = templates.find((each) => each.name.startsWith(prefix));
+    if (!template) return [];
+    const path = `/${template.file.replace(/\.html$/, '')}`;
+    return [budgeted ? { path, label, scoreBudget: 100, tbtBudget: 50 } : { path, label }];
+  });
+}
+
+async function lighthouseFigures(serverUrl: string, pages: readonly LighthousePage[], chromePath: string): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  for (const { path, label, scoreBudget, tbtBudget } of pages) {
+    log(`Lighthouse (mobile, ${lighthouseRuns} runs) on ${path}`);
+    const result = await runLighthouse(`${serverUrl}${path}`, chromePath, lighthouseRuns);
+    figures.push(
+      { name: `Lighthouse mobile performance, ${label}`, value: result.performance, unit: '', budget: scoreBudget, atLeast: true, digits: 0 },
+      { name: `  CLS, ${label}`, value: result.cls, unit: '', budget: 0.02, digits: 3 },
+      { name: `  TBT, ${label}`, value: result.tbtMs, unit: 'ms', budget: tbtBudget, digits: 0 },
+      { name: `  LCP, ${label}`, value: result.lcpMs, unit: 'ms', digits: 0 },
+    );
+  }
+  return figures;
 }
 
 /** The admin list figures against a running server (its functions use DATABASE_URL, set above). */

@@ -32,7 +32,7 @@ export interface BuildCostOptions {
   log: (message: string) => void;
 }
 
-interface TimedBuild {
+export interface TimedBuild {
   ms: number;
   /** CPU seconds of the build process and its threads and children (undefined off Linux). */
   cpuSeconds: number | undefined;
@@ -42,7 +42,7 @@ interface TimedBuild {
 }
 
 /** Runs one build in a child process, timing it and sampling its memory. */
-function timedChild(args: string[], env: Record<string, string>, cwd: string, summaryPrefix: string): Promise<TimedBuild> {
+export function timedChild(args: string[], env: Record<string, string>, cwd: string, summaryPrefix: string): Promise<TimedBuild> {
   const started = performance.now();
   const memory = samplePeakMemory();
   return new Promise((resolvePromise, reject) => {
@@ -67,7 +67,7 @@ function timedChild(args: string[], env: Record<string, string>, cwd: string, su
   });
 }
 
-function htmlFiles(dir: string): string[] {
+export function htmlFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
     .map((entry) => join(entry.parentPath, entry.name));

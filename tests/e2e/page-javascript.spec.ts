@@ -3,9 +3,10 @@
  * and the account links ships at most 30 KB of JavaScript, gzip, and loads no React unless someone reaches for an
  * island. Checked twice: on the built files, as the bench weighs them (scripts/bench/javascript-budgets.ts), and in
  * Chromium, counting every script the page really fetches while it loads and settles, at desktop and phone widths.
+ * The editorial pages add none: a roundup's comparison table and a product page's verdict are static HTML.
  */
 import { gzipSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
+import type { Page, Request, Response } from '@playwright/test';
 import { CATALOGUE_BUDGET_KB, publicTemplates, shippedKb, STATIC_PAGE_BUDGET_KB } from '../../scripts/bench/javascript-budgets.ts';
 import { inlineScripts } from '../../scripts/bench/page-javascript.ts';
 import { expect, test } from './fixtures.ts';
@@ -28,17 +29,28 @@ test('every static template of the build ships at most 30 KB of JavaScript, gzip
 const REACT_QUERY_MARKER = 'No QueryClient set';
 const RADIX_LAYER_MARKER = 'dismissableLayer';
 
-/** Gzip bytes of every script the page fetched and of its inline scripts, whether React came with them, and every body. */
-async function loadedJavaScript(page: Page, path: string): Promise<{ gzipKb: number; react: string[]; bodies: Buffer[] }> {
+/** Gzip bytes of every script the page fetched and of its inline scripts, whether React came with them, every body and URL path. */
+async function loadedJavaScript(page: Page, path: string): Promise<{ gzipKb: number; react: string[]; bodies: Buffer[]; paths: string[] }> {
   const bodies = new Map<string, Promise<Buffer>>();
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script' && response.ok()) bodies.set(response.url(), response.body());
-  });
-  await page.goto(path);
-  await page.waitForLoadState('networkidle');
-  // Anything loaded when the browser is idle (an island on idle, a prefetch) has been asked for by now.
-  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
-  await page.waitForLoadState('networkidle');
+  // Only what this page asks for: a script the previous page requested may answer after the navigation, and its
+  // body is gone with that page; and a later call on the same page is not counted here.
+  const asked = new Set<Request>();
+  const onRequest = (request: Request) => asked.add(request);
+  const onResponse = (response: Response) => {
+    if (asked.has(response.request()) && response.request().resourceType() === 'script' && response.ok()) bodies.set(response.url(), response.body());
+  };
+  page.on('request', onRequest);
+  page.on('response', onResponse);
+  try {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    // Anything loaded when the browser is idle (an island on idle, a prefetch) has been asked for by now.
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
+    await page.waitForLoadState('networkidle');
+  } finally {
+    page.off('request', onRequest);
+    page.off('response', onResponse);
+  }
   let bytes = gzipSync(Buffer.from(inlineScripts(await page.content()).join('\n')), { level: 9 }).length;
   const react: string[] = [];
   const contents: Buffer[] = [];
@@ -48,7 +60,7 @@ async function loadedJavaScript(page: Page, path: string): Promise<{ gzipKb: num
     bytes += gzipSync(content, { level: 9 }).length;
     if (content.includes(REACT_DOM_MARKER)) react.push(new URL(url).pathname);
   }
-  return { gzipKb: bytes / 1024, react, bodies: contents };
+  return { gzipKb: bytes / 1024, react, bodies: contents, paths: [...bodies.keys()].map((url) => new URL(url).pathname).sort() };
 }
 
 for (const viewport of [
@@ -77,6 +89,29 @@ test('a product page loads React only when someone reaches for Share or Save', a
   await page.getByRole('button', { name: 'Share' }).click();
   await reactLoaded;
   await expect(page.getByRole('menuitem', { name: 'Facebook' })).toBeVisible();
+});
+
+test('a roundup with its comparison table, and a product page with a verdict, load no script their plain templates do not', async ({ page }) => {
+  const site = process.env.E2E_SITE_DIR;
+  if (!site) throw new Error('E2E_SITE_DIR is not set: global-setup.ts did not run.');
+  // The pages the bench weighs (javascript-budgets.ts): the demo's roundups compare their picks in a table.
+  const templates = publicTemplates(site);
+  const pathOf = (name: (templateName: string) => boolean) => {
+    const template = templates.find((each) => name(each.name));
+    expect(template, 'a built page of the template').toBeDefined();
+    return `/${template!.file.replace(/\.html$/, '')}`;
+  };
+  await page.addInitScript(() => localStorage.setItem('cookie-consent', 'accepted'));
+  const pairs = [
+    [pathOf((name) => name.startsWith('a blog post (no products')), pathOf((name) => name.startsWith('a roundup (comparison table'))],
+    [pathOf((name) => name === 'a product page'), pathOf((name) => name === 'a product page with a verdict')],
+  ];
+  for (const [plain, editorial] of pairs) {
+    const before = await loadedJavaScript(page, plain!);
+    const after = await loadedJavaScript(page, editorial!);
+    expect.soft(after.paths, `${editorial} against ${plain}`).toEqual(before.paths);
+    expect.soft(after.gzipKb, `${editorial}: KB of JavaScript, gzip, against ${plain}`).toBeLessThanOrEqual(before.gzipKb);
+  }
 });
 
 test('the catalogue ships at most 100 KB of JavaScript; Save, the quiz and the drawers load their libraries when reached for', async ({ page }) => {
