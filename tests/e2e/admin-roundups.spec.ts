@@ -83,9 +83,12 @@ test('an admin writes a roundup in the editor and publishes it', async ({ page, 
     await page.getByRole('button', { name: `Move ${bravo.body.name} up` }).click();
     await expect(picks.first()).toContainText(bravo.body.name);
     await page.getByRole('textbox', { name: 'How we chose' }).fill('<p>Three weeks of daily rolling.</p>');
-    await page.getByRole('textbox', { name: 'The competition' }).fill('<p>Grid rollers were too sharp.</p>');
 
-    // The Preview tab: the roundup as the public page will show it, before anything is saved.
+    // The Preview tab: the roundup as the public page will show it, before anything is saved. Markup typed into a
+    // section shows its formatting and never acts in the admin panel (the server's sanitizer decides what is stored).
+    const competition = page.getByRole('textbox', { name: 'The competition' });
+    await competition.fill('<p>Grid rollers were <strong>too sharp</strong>.<img src="/none.png" onerror="document.title=\'acted\'"><script>document.title = "acted"</script></p>');
+    const adminTitle = await page.title();
     await page.getByRole('tab', { name: 'Preview' }).click();
     const preview = page.getByRole('article', { name: 'Preview of the public post' });
     const previewPicks = preview.getByRole('region', { name: 'Our picks' });
@@ -96,9 +99,14 @@ test('an admin writes a roundup in the editor and publishes it', async ({ page, 
     await expect(previewTable.getByRole('columnheader')).toHaveText([bravo.body.name, alpha.body.name]);
     await expect(previewTable.getByRole('row', { name: /^Price/ })).toContainText(formatPrice(alpha.body.price));
     await expect(preview.getByRole('region', { name: 'How we chose' })).toContainText('Three weeks of daily rolling.');
-    await expect(preview.getByRole('region', { name: 'The competition' })).toContainText('Grid rollers were too sharp.');
+    const previewCompetition = preview.getByRole('region', { name: 'The competition' });
+    await expect(previewCompetition).toContainText('Grid rollers were too sharp.');
+    await expect(previewCompetition.locator('strong')).toHaveText('too sharp');
+    await expect(previewCompetition.locator('img, script')).toHaveCount(0);
+    expect(await page.title()).toBe(adminTitle);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('tab', { name: 'Write' }).click();
+    await competition.fill('<p>Grid rollers were too sharp.</p>');
 
     const saved = page.waitForResponse((response) => response.url().endsWith('/api/admin/blog') && response.request().method() === 'POST');
     await page.getByRole('button', { name: 'Publish' }).click();
