@@ -170,7 +170,12 @@ function bylineOf(post: SeedPost, authorIds: ReadonlyMap<string, number>, now: D
   return { bylineAuthorId: byline ? (authorIds.get(byline.author) ?? null) : null, createdAt: created, updatedAt: new Date(revised) };
 }
 
-/** Links first (their ids are needed), then products, a batch at a time. */
+/**
+ * Links first (their ids are needed), then products, a batch at a time. Demo product i is always id i + 1, also after
+ * `--force` (AUTOINCREMENT would otherwise count on from the cleared rows): the guides in git reference demo products
+ * by id (content/guides), and a larger catalogue extends a smaller one (products.ts), so a reference to id k holds for
+ * every seed of at least k products.
+ */
 async function insertProducts(tx: Tx, generated: readonly GeneratedProduct[], userId: string | null): Promise<void> {
   for (let start = 0; start < generated.length; start += BATCH) {
     const batch = generated.slice(start, start + BATCH);
@@ -180,7 +185,7 @@ async function insertProducts(tx: Tx, generated: readonly GeneratedProduct[], us
       .returning({ id: affiliateLinks.id, originalUrl: affiliateLinks.originalUrl });
     // RETURNING order is not guaranteed by SQLite, so links are matched by their (unique) URL.
     const linkIds = new Map(links.map((link) => [link.originalUrl, link.id]));
-    const rows: NewProduct[] = batch.map(({ product }) => ({ ...product, affiliateLinkId: linkIds.get(product.affiliateUrl) ?? null }));
+    const rows: NewProduct[] = batch.map(({ product }, offset) => ({ ...product, id: start + offset + 1, affiliateLinkId: linkIds.get(product.affiliateUrl) ?? null }));
     await tx.insert(products).values(rows);
   }
 }

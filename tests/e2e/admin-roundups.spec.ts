@@ -2,7 +2,8 @@
  * A roundup written in the editor: the admin turns the Roundup switch on, names what it ranks (the title follows
  * 'The best {thing} of {year}'), chooses two picks from the product search, is told beside the field what a pick
  * lacks, gives each an award and a paragraph, reorders them and publishes; the public post shows the picks in that
- * order with their awards, the comparison table and the sections.
+ * order with their awards, the comparison table and the sections. Before publishing, the editor's Preview tab shows
+ * the same: the picks under their awards with their products' prices, the comparison of the picks and the sections.
  *
  * An admin spec: it rebuilds the public site, so it runs after the public specs. It works on two products of its own.
  */
@@ -10,6 +11,7 @@ import { inArray } from 'drizzle-orm';
 import { Database } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import { roundupTexts } from '../../src/domain/editorial/roundup.ts';
+import { formatPrice } from '../../src/domain/money.ts';
 import { e2eAccounts } from './accounts.ts';
 import { publishedHtml, REBUILD_TIMEOUT, seriousViolations, signIn } from './admin-helpers.ts';
 import { expect, test } from './fixtures.ts';
@@ -81,7 +83,30 @@ test('an admin writes a roundup in the editor and publishes it', async ({ page, 
     await page.getByRole('button', { name: `Move ${bravo.body.name} up` }).click();
     await expect(picks.first()).toContainText(bravo.body.name);
     await page.getByRole('textbox', { name: 'How we chose' }).fill('<p>Three weeks of daily rolling.</p>');
-    await page.getByRole('textbox', { name: 'The competition' }).fill('<p>Grid rollers were too sharp.</p>');
+
+    // The Preview tab: the roundup as the public page will show it, before anything is saved. Markup typed into a
+    // section shows its formatting and never acts in the admin panel (the server's sanitizer decides what is stored).
+    const competition = page.getByRole('textbox', { name: 'The competition' });
+    await competition.fill('<p>Grid rollers were <strong>too sharp</strong>.<img src="/none.png" onerror="document.title=\'acted\'"><script>document.title = "acted"</script></p>');
+    const adminTitle = await page.title();
+    await page.getByRole('tab', { name: 'Preview' }).click();
+    const preview = page.getByRole('article', { name: 'Preview of the public post' });
+    const previewPicks = preview.getByRole('region', { name: 'Our picks' });
+    await expect(previewPicks.getByRole('heading', { level: 4 })).toHaveText([new RegExp(`^Best Overall\\s*: ${bravo.body.name}`), new RegExp(`^Best Budget\\s*: ${alpha.body.name}`)]);
+    await expect(previewPicks.getByRole('listitem').first()).toContainText(formatPrice(bravo.body.price));
+    await expect(previewPicks.getByRole('listitem').first()).toContainText('The one we reach for.');
+    const previewTable = preview.getByRole('region', { name: 'Compare our picks' });
+    await expect(previewTable.getByRole('columnheader')).toHaveText([bravo.body.name, alpha.body.name]);
+    await expect(previewTable.getByRole('row', { name: /^Price/ })).toContainText(formatPrice(alpha.body.price));
+    await expect(preview.getByRole('region', { name: 'How we chose' })).toContainText('Three weeks of daily rolling.');
+    const previewCompetition = preview.getByRole('region', { name: 'The competition' });
+    await expect(previewCompetition).toContainText('Grid rollers were too sharp.');
+    await expect(previewCompetition.locator('strong')).toHaveText('too sharp');
+    await expect(previewCompetition.locator('img, script')).toHaveCount(0);
+    expect(await page.title()).toBe(adminTitle);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('tab', { name: 'Write' }).click();
+    await competition.fill('<p>Grid rollers were too sharp.</p>');
 
     const saved = page.waitForResponse((response) => response.url().endsWith('/api/admin/blog') && response.request().method() === 'POST');
     await page.getByRole('button', { name: 'Publish' }).click();

@@ -2,16 +2,19 @@
  * Products inside articles, end to end on the server side: the blog admin API keeps valid product blocks and strips
  * forged ones (sanitized at write time), a real build renders each block from the product's data at build time (its
  * current price, a tracked and sponsored buy link) and drops a deleted product, logging which post lost what, the
- * admin overview names the post too, and the product page links the post that reviews it.
+ * admin overview names the post too, and the product page links the post that reviews it. The demo guides' blocks
+ * (written in their Markdown, content/guides) go through the same build: an unpublished or deleted product drops out
+ * of a guide, the build logs it, and the overview names the guide.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema.ts';
 import { seedDemoContent } from '../../db/seed/index.ts';
 import { formatPrice } from '../../src/domain/money.ts';
+import { readGuideArticles, type GuideArticle } from '../../src/server/article-blocks/guide-articles.ts';
 import { checkBuiltSite } from '../../src/server/disclosure/site-check.ts';
 import { buildSite } from '../../src/server/local/builder.ts';
 import type { Logger } from '../../src/server/local/logger.ts';
@@ -28,6 +31,16 @@ let ids: number[];
 let slugOf: Map<number, string>;
 let postId: number;
 const NEW_PRICE = 123.45;
+const GUIDE_PRICE = 67.89;
+/** The demo guides with product blocks, as the files hold them: the recovery guide's comparison table, the sleep guide's list. */
+const guides = readGuideArticles();
+const guide = (page: string): GuideArticle => {
+  const found = guides.find((entry) => entry.page === page);
+  if (!found) throw new Error(`${page} has no product block`);
+  return found;
+};
+const RECOVERY = '/guides/recovery-routines';
+const SLEEP = '/guides/sleep-optimization';
 
 const collecting: Logger = { info: (line) => buildLog.push(line), warn: (line) => buildLog.push(line), error: (line) => buildLog.push(line) };
 
@@ -82,12 +95,19 @@ describe('a build renders blocks from the products as they are now', () => {
     await api.temp.database.run((db) => db.update(products).set({ price: NEW_PRICE, salePrice: null, priceCheckedAt: new Date() }).where(eq(products.id, a)));
     const deleted = await admin.fetch(`/api/admin/products/${c}`, { method: 'DELETE' });
     expect(deleted.status).toBe(200);
+    // The recovery guide's table: its first product gets a new price, its last is unpublished (made a draft). The
+    // sleep guide's list holds the product deleted above (demo product ids are stable, db/seed/index.ts).
+    const [first, , last] = guide(RECOVERY).blocks[0]!.ids as [number, number, number];
+    expect([first, last]).not.toContain(c);
+    expect(guide(SLEEP).blocks[0]!.ids).toContain(c);
+    await api.temp.database.run((db) => db.update(products).set({ price: GUIDE_PRICE, salePrice: null, priceCheckedAt: new Date() }).where(eq(products.id, first)));
+    await api.temp.database.run((db) => db.update(products).set({ attributes: sql`json_set(${products.attributes}, '$.status', 'Draft')` }).where(eq(products.id, last)));
     await buildSite({ outDir: site, databaseUrl: api.temp.url, cacheDir: join(work, 'astro-cache'), quiet: true, skipIndex: true, logger: collecting });
   }, 300_000);
 
   const postHtml = () => readFileSync(join(site, 'blog', 'best-recovery-gear.html'), 'utf8');
-  const blockHtml = (kind: string) => {
-    const html = postHtml();
+  const pageHtml = (page: string) => readFileSync(join(site, `${page.slice(1)}.html`), 'utf8');
+  const blockHtml = (kind: string, html = postHtml()) => {
     const start = html.indexOf(`data-product-block-shown="${kind}"`);
     expect(start, kind).toBeGreaterThan(0);
     const next = html.indexOf('data-product-block-shown=', start + 10);
@@ -140,8 +160,45 @@ describe('a build renders blocks from the products as they are now', () => {
     const [, , c] = ids as [number, number, number];
     const response = await admin.fetch('/api/admin/overview');
     expect(response.status).toBe(200);
-    const overview = (await response.json()) as { blockLosses: { page: string; title: string; missing: number[] }[] };
-    expect(overview.blockLosses).toEqual([{ page: '/blog/best-recovery-gear', title: 'Best recovery gear', missing: [c] }]);
+    const overview = (await response.json()) as { blockLosses: { kind: string; page: string; title: string; missing: number[] }[] };
+    expect(overview.blockLosses.filter((loss) => loss.kind === 'post')).toEqual([{ kind: 'post', page: '/blog/best-recovery-gear', title: 'Best recovery gear', missing: [c] }]);
     expect(postId).toBeGreaterThan(0);
+  });
+
+  describe('in a guide', () => {
+    it("shows the current price with a tracked, sponsored buy link, and the disclosure before the first block", () => {
+      const [first, second] = guide(RECOVERY).blocks[0]!.ids as [number, number];
+      const html = pageHtml(RECOVERY);
+      const table = blockHtml('table', html);
+      expect(table).toContain(formatPrice(GUIDE_PRICE));
+      expect(table).toMatch(new RegExp(`<a href="https://[^"]+" target="_blank" rel="sponsored noopener" data-track-click="${first}"`));
+      expect(table).toContain(`data-track-click="${second}"`);
+      expect(html.indexOf('data-affiliate-disclosure')).toBeGreaterThan(0);
+      expect(html.indexOf('data-affiliate-disclosure')).toBeLessThan(html.indexOf('data-product-block-shown'));
+    });
+
+    it('drops an unpublished product from a table and a deleted one from a list, and the build logs both guides', () => {
+      const [, , c] = ids as [number, number, number];
+      const [, , last] = guide(RECOVERY).blocks[0]!.ids as [number, number, number];
+      const table = blockHtml('table', pageHtml(RECOVERY));
+      expect(table.match(/<th scope="col"/g)).toHaveLength(2);
+      expect(table).not.toContain(`data-track-click="${last}"`);
+      const list = blockHtml('list', pageHtml(SLEEP));
+      expect(list).not.toContain(`data-track-click="${c}"`);
+      expect(list).toMatch(/>1\.<\/span>/);
+      expect(list).not.toMatch(/>2\.<\/span>/);
+      expect(buildLog.some((line) => line.includes(`${RECOVERY} ("Recovery Routines") lost product ${last} `))).toBe(true);
+      expect(buildLog.some((line) => line.includes(`${SLEEP} ("Sleep Optimization") lost product ${c} `))).toBe(true);
+    });
+
+    it('names the guides and their lost products on the admin overview', async () => {
+      const [, , c] = ids as [number, number, number];
+      const [, , last] = guide(RECOVERY).blocks[0]!.ids as [number, number, number];
+      const overview = (await (await admin.fetch('/api/admin/overview')).json()) as { blockLosses: { kind: string; page: string; title: string; missing: number[] }[] };
+      expect(overview.blockLosses.filter((loss) => loss.kind === 'guide')).toEqual([
+        { kind: 'guide', page: RECOVERY, title: 'Recovery Routines', missing: [last] },
+        { kind: 'guide', page: SLEEP, title: 'Sleep Optimization', missing: [c] },
+      ]);
+    });
   });
 });

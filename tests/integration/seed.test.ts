@@ -86,6 +86,9 @@ describe('seedDemoContent', () => {
       expect(all).toHaveLength(1);
       expect(await verifyPassword(all[0]?.passwordHash ?? '', 'a-long-given-password')).toBe(true);
       expect((await db.select({ n: count() }).from(products))[0]?.n).toBe(30);
+      // Demo product i is id i + 1 after a re-seed too: the guides reference demo products by id (content/guides).
+      const seededIds = (await db.select({ id: products.id }).from(products)).map((row) => row.id).sort((a, b) => a - b);
+      expect(seededIds).toEqual(Array.from({ length: 30 }, (_, index) => index + 1));
       expect((await db.select({ n: count() }).from(categories))[0]?.n).toBe(12);
     });
   });

@@ -86,8 +86,10 @@ export const adminOverviewSchema = z.object({
   builds: buildStatusSchema,
   activity: z.array(auditRecordSchema),
   latestMessages: z.array(contactMessageSchema),
-  /** Published posts whose product blocks reference products the site no longer shows (block-resolution.ts). */
-  blockLosses: z.array(z.object({ page: z.string(), title: z.string(), missing: z.array(z.number().int()) })).default([]),
+  /** Published posts and guides whose product blocks reference products the site no longer shows (block-resolution.ts). */
+  blockLosses: z
+    .array(z.object({ kind: z.enum(['post', 'guide']).default('post'), page: z.string(), title: z.string(), missing: z.array(z.number().int()) }))
+    .default([]),
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 

@@ -74,7 +74,7 @@ export const NO_VALUE = '—';
  * specification is matched by name as the product page labels it (underscores are spaces) and ignoring case, so
  * 'Water resistance' finds water_resistance. Only values the product page would show (text) and numbers and yes/no.
  */
-export function tableCellText(key: Exclude<RowKey, 'price'>, product: BlockProduct): string {
+export function tableCellText(key: Exclude<RowKey, 'price'>, product: Pick<BlockProduct, 'review' | 'rating' | 'inStock' | 'specifications'>): string {
   switch (key) {
     case 'score':
       return product.review.score === null ? NO_VALUE : formatScore(product.review.score);

@@ -223,6 +223,7 @@ export default function PostForm({ saved, moved, go, replace }: Props) {
               category={values.category}
               content={values.content}
               publishedAt={saved?.publishedAt ?? null}
+              roundup={values.kind === 'roundup' ? values.roundup : null}
             />
           </Tabs.Content>
         </Tabs.Root>

@@ -2,12 +2,13 @@
  * The post as /blog/{slug} shows it: the same header, image and `prose-content` body as src/pages/blog/[slug].astro.
  * The body is either the sanitized HTML the server stored (after a save) or the editor's own serialization of its
  * document, which holds only the nodes and marks of its schema (no scripts, no event attributes); nothing else is
- * rendered as HTML.
+ * rendered as HTML. A roundup's picks and sections follow the body (RoundupPreview.tsx).
  */
 import { categoryLabel, readingMinutes } from '../../../domain/blog.ts';
 import { calendarDate } from '../../../domain/dates.ts';
 import { isSafeImageUrl } from '../../../domain/hero.ts';
 import { plainTextSummary } from '../../../domain/product.ts';
+import RoundupPreview, { type PreviewRoundup } from './RoundupPreview.tsx';
 
 export interface PostPreviewProps {
   title: string;
@@ -17,9 +18,11 @@ export interface PostPreviewProps {
   /** Editor HTML or the stored sanitized HTML. */
   content: string;
   publishedAt: string | null;
+  /** A roundup's picks and sections, shown after the body as the public page shows them; null for an article. */
+  roundup?: PreviewRoundup | null;
 }
 
-export default function PostPreview({ title, excerpt, imageUrl, category, content, publishedAt }: PostPreviewProps) {
+export default function PostPreview({ title, excerpt, imageUrl, category, content, publishedAt, roundup = null }: PostPreviewProps) {
   const minutes = readingMinutes(plainTextSummary(content, Number.MAX_SAFE_INTEGER));
   const date = publishedAt ? new Date(publishedAt) : new Date();
   const image = imageUrl.trim();
@@ -49,6 +52,7 @@ export default function PostPreview({ title, excerpt, imageUrl, category, conten
       ) : (
         <p className="mt-10 text-ink-muted">The post has no content yet.</p>
       )}
+      {roundup && <RoundupPreview roundup={roundup} />}
     </article>
   );
 }

@@ -1,5 +1,5 @@
 /** What the product block dialog and card read: a search of the products list, and the chosen products by id. */
-import { specificationNames } from '../../../domain/article-blocks/block-product.ts';
+import { readBlockReview, specificationNames, type BlockReview } from '../../../domain/article-blocks/block-product.ts';
 import { PRODUCT_PAGE_SIZES, productListSchema } from '../../../domain/admin/product-list.ts';
 import { adminRequest } from '../api.ts';
 import { useQuery } from '../query.ts';
@@ -14,6 +14,8 @@ export interface ChosenProduct {
   status?: string;
   /** Specification names a table may offer as rows. */
   specifications?: string[];
+  /** What the post preview shows of a roundup's picks (RoundupPreview.tsx); absent for a deleted product. */
+  shown?: { price: number; salePrice: number | null; availability: boolean; inStock: boolean; rating: number | null; review: BlockReview; specifications: Record<string, unknown> };
 }
 
 /** The list's smallest page (PRODUCT_PAGE_SIZES); the dialog shows the first few. */
@@ -40,7 +42,16 @@ export function useChosenProducts(ids: readonly number[]) {
         ids.map(async (id): Promise<ChosenProduct> => {
           try {
             const { product } = await productApi.get(id);
-            return { id, name: product.name, imageUrl: product.imageUrl, found: true, status: product.status, specifications: specificationNames(product.specifications) };
+            const specifications = (product.specifications ?? {}) as Record<string, unknown>;
+            return {
+              id,
+              name: product.name,
+              imageUrl: product.imageUrl,
+              found: true,
+              status: product.status,
+              specifications: specificationNames(specifications),
+              shown: { price: product.price, salePrice: product.salePrice, availability: product.availability, inStock: product.inStock, rating: product.rating, review: readBlockReview(product.review), specifications },
+            };
           } catch {
             return { id, name: `Product ${id}`, imageUrl: null, found: false };
           }

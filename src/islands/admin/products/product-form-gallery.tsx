@@ -1,12 +1,11 @@
 /**
  * Gallery image inputs (spec section 5): add and remove inputs, always keeping one; blank inputs are dropped when the
- * form is saved. A new input takes focus, and removing one hands focus to its neighbour, so the keyboard never lands
- * on the page's top.
+ * form is saved. Adding, removing and focus follow useEditableRows; the only input cannot be removed.
  */
 import { Plus, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
 import { MAX_GALLERY_IMAGES } from '../../../domain/admin/product-form.ts';
 import { ui } from '../../ui.ts';
+import { useEditableRows } from '../ui/use-editable-rows.ts';
 import { ImageUploadButton } from '../media/ImageUploadButton.tsx';
 
 export interface GalleryInputsProps {
@@ -17,31 +16,12 @@ export interface GalleryInputsProps {
 }
 
 export function GalleryInputs({ value, onChange, onBlur, error }: GalleryInputsProps) {
-  const urls = value.length > 0 ? value : [''];
-  const inputs = useRef<(HTMLInputElement | null)[]>([]);
-  const [focusIndex, setFocusIndex] = useState<number | null>(null);
-
-  useEffect(() => {
-    if (focusIndex === null) return;
-    inputs.current[focusIndex]?.focus();
-    setFocusIndex(null);
-  }, [focusIndex]);
-
-  const change = (index: number, url: string) => onChange(urls.map((current, i) => (i === index ? url : current)));
-  const add = () => {
-    onChange([...urls, '']);
-    setFocusIndex(urls.length);
-  };
+  const { rows: urls, inputRef, change, add, remove } = useEditableRows(value, onChange);
   /** An uploaded image takes the first empty input, or a new one. */
   const addUploaded = (url: string) => {
     const empty = urls.findIndex((current) => current.trim() === '');
     if (empty >= 0) onChange(urls.map((current, i) => (i === empty ? url : current)));
     else if (urls.length < MAX_GALLERY_IMAGES) onChange([...urls, url]);
-  };
-  const remove = (index: number) => {
-    if (urls.length <= 1) return;
-    onChange(urls.filter((_, i) => i !== index));
-    setFocusIndex(Math.max(0, index - 1));
   };
 
   return (
@@ -53,9 +33,7 @@ export function GalleryInputs({ value, onChange, onBlur, error }: GalleryInputsP
       {urls.map((url, index) => (
         <div key={index} className="flex items-center gap-2">
           <input
-            ref={(element) => {
-              inputs.current[index] = element;
-            }}
+            ref={inputRef(index)}
             type="url"
             inputMode="url"
             autoComplete="off"

@@ -1,12 +1,13 @@
 /**
  * A review's pros or cons: one input a row, rows added and removed, always keeping one; blank rows are dropped when the
  * form is saved (src/domain/editorial/review.ts). Each row's error shows beside it, the list's own under the list.
- * A new row takes focus, and removing one hands focus to its neighbour, so the keyboard never lands on the page's top.
+ * Adding, removing and focus follow useEditableRows.
  */
 import { Plus, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { MAX_NOTE_LENGTH, MAX_NOTES } from '../../../domain/editorial/review.ts';
 import { ui } from '../../ui.ts';
+import { useEditableRows } from '../ui/use-editable-rows.ts';
 
 export interface NoteListProps {
   /** 'Pros' or 'Cons': the list's legend; a row is named by it in the singular ('Pro 2'). */
@@ -21,31 +22,9 @@ export interface NoteListProps {
 }
 
 export function NoteList({ label, value, onChange, onBlur, error, rowErrors = [] }: NoteListProps) {
-  const rows = value.length > 0 ? value : [''];
+  const { rows, inputRef, change, add, remove } = useEditableRows(value, onChange);
   const singular = label === 'Pros' ? 'Pro' : 'Con';
   const id = useId();
-  const inputs = useRef<(HTMLInputElement | null)[]>([]);
-  const [focusIndex, setFocusIndex] = useState<number | null>(null);
-
-  useEffect(() => {
-    if (focusIndex === null) return;
-    inputs.current[focusIndex]?.focus();
-    setFocusIndex(null);
-  }, [focusIndex]);
-
-  const change = (index: number, text: string) => onChange(rows.map((current, i) => (i === index ? text : current)));
-  const add = () => {
-    onChange([...rows, '']);
-    setFocusIndex(rows.length);
-  };
-  const remove = (index: number) => {
-    if (rows.length <= 1) {
-      onChange(['']);
-      return;
-    }
-    onChange(rows.filter((_, i) => i !== index));
-    setFocusIndex(Math.max(0, index - 1));
-  };
 
   return (
     <fieldset className="space-y-2" aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}>
@@ -59,9 +38,7 @@ export function NoteList({ label, value, onChange, onBlur, error, rowErrors = []
           <div key={index} className="space-y-1">
             <div className="flex items-center gap-2">
               <input
-                ref={(element) => {
-                  inputs.current[index] = element;
-                }}
+                ref={inputRef(index)}
                 type="text"
                 autoComplete="off"
                 aria-label={`${singular} ${index + 1}`}
