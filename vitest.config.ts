@@ -1,22 +1,18 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Integration files that run Astro builds (or Netlify's bundler) one at a time: Astro writes its prerender bundle and
+ * Integration files that run Astro builds (or Netlify's bundler) go one at a time: Astro writes its prerender bundle and
  * the kept renderers under the project's own .astro/, whatever cache folder a build is given, so two builds at once
- * would read each other's chunks; and each build already keeps both cores busy.
+ * would read each other's chunks; and each build already keeps both cores busy. A file is one of them when it calls
+ * what builds, so a new one joins without being listed.
  */
-const INTEGRATION_BUILDS = [
-  'tests/integration/article-blocks.test.ts',
-  'tests/integration/catalogue-build.test.ts',
-  'tests/integration/disclosure-check.test.ts',
-  'tests/integration/functions-bundle.test.ts',
-  'tests/integration/hero-modes.test.ts',
-  'tests/integration/partial-build-equivalence.test.ts',
-  'tests/integration/rebuild.test.ts',
-  'tests/integration/restart.test.ts',
-  'tests/integration/roundups.test.ts',
-  'tests/integration/seo-audit.test.ts',
-];
+const BUILDS = /\b(buildSite|publishBuild|bundleFunctions)\(|scripts\/start\.ts/;
+const integrationDir = join(import.meta.dirname, 'tests/integration');
+const INTEGRATION_BUILDS = readdirSync(integrationDir)
+  .filter((name) => name.endsWith('.test.ts') && BUILDS.test(readFileSync(join(integrationDir, name), 'utf8')))
+  .map((name) => `tests/integration/${name}`);
 
 export default defineConfig({
   test: {
