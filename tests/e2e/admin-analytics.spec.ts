@@ -3,17 +3,19 @@
  * gives figure cards that match the hand computation below for 'Last 30 days'; a top table sorts on the server; a
  * product's drill-down shows its chart with the chart's table equivalent; Export CSV downloads the table's rows.
  *
- * The spec owns the analytics of the last 60 days: it clears them first (the demo seed and the public pages' beacons
- * of other specs leave events there), so the range and its previous period hold only what it seeds.
+ * The spec counts on a server and database of its own (own-server.ts), a copy of the run's taken when it starts, so the
+ * views, clicks and conversions other specs add beside it cannot reach its figures. It owns that copy's analytics of
+ * the last 60 days: it clears them first (the demo seed and earlier specs' beacons leave events there), so the range
+ * and its previous period hold only what it seeds.
  */
-import type { Download } from '@playwright/test';
-import { and, gte, inArray } from 'drizzle-orm';
+import type { Download, Page } from '@playwright/test';
+import { eq, gte, inArray } from 'drizzle-orm';
 import { readFileSync } from 'node:fs';
 import { Database } from '../../db/client.ts';
 import { conversions, productAnalytics, products } from '../../db/schema.ts';
 import { e2eAccounts } from './accounts.ts';
-import { analyticsLock, seriousViolations, signIn } from './admin-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { seriousViolations, signIn } from './admin-helpers.ts';
+import { expect, test } from './own-server.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -23,77 +25,56 @@ const todayStart = Math.floor(Date.now() / DAY) * DAY;
 const noon = (daysAgo: number) => new Date(todayStart - daysAgo * DAY + 12 * 3_600_000);
 
 let alphaId = 0;
-let releaseLock: (() => Promise<void>) | undefined;
 
-test.beforeAll(async () => {
-  // admin-revenue-flow.spec.ts adds to the same figures: the two take turns.
-  test.setTimeout(660_000);
-  releaseLock = await analyticsLock();
-  const database = new Database({ url: process.env.DATABASE_URL! });
-  try {
-    await database.run(async (db) => {
-      const since = new Date(todayStart - 59 * DAY);
-      await db.delete(productAnalytics).where(gte(productAnalytics.createdAt, since));
-      await db.delete(conversions).where(gte(conversions.occurredAt, since));
-      await db.delete(products).where(inArray(products.slug, ['e2e-analytics-alpha', 'e2e-analytics-beta']));
-      const [alpha, beta] = await db
-        .insert(products)
-        .values([
-          { name: 'E2E Analytics Alpha', slug: 'e2e-analytics-alpha', affiliateUrl: 'https://example.com/alpha', attributes: { status: 'draft' } },
-          { name: 'E2E Analytics Beta', slug: 'e2e-analytics-beta', affiliateUrl: 'https://example.com/beta', attributes: { status: 'draft' } },
-        ])
-        .returning({ id: products.id });
-      alphaId = alpha!.id;
-      const events = (productId: number, eventType: 'view' | 'click', count: number, daysAgo: number, pagePath: string | null = null) =>
-        // A click on the product's own page followed a counted view there (viewed), as tracking records it.
-        Array.from({ length: count }, () => ({ productId, eventType, createdAt: noon(daysAgo), pagePath, viewed: eventType === 'click' && pagePath?.startsWith('/product/') === true }));
-      await db.insert(productAnalytics).values([
-        ...events(alpha!.id, 'view', 10, 1),
-        ...events(alpha!.id, 'click', 4, 1, '/product/e2e-analytics-alpha'),
-        ...events(beta!.id, 'view', 5, 10),
-        ...events(beta!.id, 'click', 1, 10, '/products'),
-        // The previous period (30 to 59 days ago).
-        ...events(alpha!.id, 'view', 5, 40),
-        ...events(alpha!.id, 'click', 2, 40, '/product/e2e-analytics-alpha'),
-      ]);
-      const conversion = (transactionId: string, productId: number | null, status: 'pending' | 'approved' | 'reversed', saleCents: number, commissionCents: number, daysAgo: number) => ({
-        network: 'impact',
-        transactionId,
-        productId,
-        pagePath: productId === null ? null : '/product/e2e-analytics-alpha',
-        status,
-        saleCents,
-        commissionCents,
-        currency: 'USD',
-        source: 'postback' as const,
-        occurredAt: noon(daysAgo),
-      });
-      await db.insert(conversions).values([
-        conversion('e2e-1', alpha!.id, 'approved', 20_000, 1_234, 1),
-        conversion('e2e-2', beta!.id, 'pending', 5_000, 500, 10),
-        conversion('e2e-3', alpha!.id, 'reversed', 9_000, 999, 2),
-        conversion('e2e-4', null, 'approved', 3_000, 300, 3),
-        conversion('e2e-5', alpha!.id, 'approved', 10_000, 1_000, 40),
-      ]);
+test.beforeAll(async ({ ownServer }) => {
+  await ownServer.database.run(async (db) => {
+    const since = new Date(todayStart - 59 * DAY);
+    await db.delete(productAnalytics).where(gte(productAnalytics.createdAt, since));
+    await db.delete(conversions).where(gte(conversions.occurredAt, since));
+    await db.delete(products).where(inArray(products.slug, ['e2e-analytics-alpha', 'e2e-analytics-beta']));
+    const [alpha, beta] = await db
+      .insert(products)
+      .values([
+        { name: 'E2E Analytics Alpha', slug: 'e2e-analytics-alpha', affiliateUrl: 'https://example.com/alpha', attributes: { status: 'draft' } },
+        { name: 'E2E Analytics Beta', slug: 'e2e-analytics-beta', affiliateUrl: 'https://example.com/beta', attributes: { status: 'draft' } },
+      ])
+      .returning({ id: products.id });
+    alphaId = alpha!.id;
+    const events = (productId: number, eventType: 'view' | 'click', count: number, daysAgo: number, pagePath: string | null = null) =>
+      // A click on the product's own page followed a counted view there (viewed), as tracking records it.
+      Array.from({ length: count }, () => ({ productId, eventType, createdAt: noon(daysAgo), pagePath, viewed: eventType === 'click' && pagePath?.startsWith('/product/') === true }));
+    await db.insert(productAnalytics).values([
+      ...events(alpha!.id, 'view', 10, 1),
+      ...events(alpha!.id, 'click', 4, 1, '/product/e2e-analytics-alpha'),
+      ...events(beta!.id, 'view', 5, 10),
+      ...events(beta!.id, 'click', 1, 10, '/products'),
+      // The previous period (30 to 59 days ago).
+      ...events(alpha!.id, 'view', 5, 40),
+      ...events(alpha!.id, 'click', 2, 40, '/product/e2e-analytics-alpha'),
+    ]);
+    const conversion = (transactionId: string, productId: number | null, status: 'pending' | 'approved' | 'reversed', saleCents: number, commissionCents: number, daysAgo: number) => ({
+      network: 'impact',
+      transactionId,
+      productId,
+      pagePath: productId === null ? null : '/product/e2e-analytics-alpha',
+      status,
+      saleCents,
+      commissionCents,
+      currency: 'USD',
+      source: 'postback' as const,
+      occurredAt: noon(daysAgo),
     });
-  } finally {
-    database.close();
-  }
+    await db.insert(conversions).values([
+      conversion('e2e-1', alpha!.id, 'approved', 20_000, 1_234, 1),
+      conversion('e2e-2', beta!.id, 'pending', 5_000, 500, 10),
+      conversion('e2e-3', alpha!.id, 'reversed', 9_000, 999, 2),
+      conversion('e2e-4', null, 'approved', 3_000, 300, 3),
+      conversion('e2e-5', alpha!.id, 'approved', 10_000, 1_000, 40),
+    ]);
+  });
 });
 
-test.afterAll(async () => {
-  const database = new Database({ url: process.env.DATABASE_URL! });
-  try {
-    await database.run(async (db) => {
-      await db.delete(conversions).where(and(inArray(conversions.transactionId, ['e2e-1', 'e2e-2', 'e2e-3', 'e2e-4', 'e2e-5'])));
-      await db.delete(products).where(inArray(products.slug, ['e2e-analytics-alpha', 'e2e-analytics-beta']));
-    });
-  } finally {
-    database.close();
-    await releaseLock?.();
-  }
-});
-
+// Nothing to clean up: the copy goes with the spec's server (own-server.ts).
 test.beforeEach(async ({ page }) => signIn(page, e2eAccounts.admin));
 
 async function downloadedText(download: Download): Promise<string> {
@@ -101,6 +82,28 @@ async function downloadedText(download: Download): Promise<string> {
 }
 
 test('the dashboard for the last 30 days matches the hand computation, sorts, drills down and exports', async ({ page }) => {
+  // A view another spec's page records meanwhile, as a beacon writes it into the run's database: not in these figures.
+  await withViewInTheRunsDatabase(() => dashboardMatchesTheHandComputation(page));
+});
+
+async function withViewInTheRunsDatabase(work: () => Promise<void>): Promise<void> {
+  const run = new Database({ url: process.env.DATABASE_URL! });
+  try {
+    const [view] = await run.run(async (db) => {
+      const product = await db.select({ id: products.id }).from(products).limit(1).get();
+      return db.insert(productAnalytics).values({ productId: product!.id, eventType: 'view', createdAt: new Date() }).returning({ id: productAnalytics.id });
+    });
+    try {
+      await work();
+    } finally {
+      await run.run((db) => db.delete(productAnalytics).where(eq(productAnalytics.id, view!.id)));
+    }
+  } finally {
+    run.close();
+  }
+}
+
+async function dashboardMatchesTheHandComputation(page: Page): Promise<void> {
   await page.goto('/dashboard/analytics');
   await expect(page.getByRole('tab', { name: 'Dashboard' })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('button', { name: 'Last 7 days' }).click();
@@ -179,4 +182,4 @@ test('the dashboard for the last 30 days matches the hand computation, sorts, dr
     ['E2E Analytics Alpha', 4, 1, 1234],
     ['E2E Analytics Beta', 1, 1, 500],
   ]);
-});
+}

@@ -6,19 +6,19 @@
  * path. A retailer link to no product of the catalogue stays a sponsored link without one. The retailer is never
  * reached: every retailer host is answered by the test (context.route).
  *
- * The click is counted, so this spec takes its turn with the two that count the dashboard's figures (analyticsTurn):
- * admin-analytics.spec.ts clears the recent analytics and checks exact totals.
+ * It reads its own click from the run's database; admin-analytics.spec.ts, which checks exact totals, counts on a copy
+ * of its own (own-server.ts), so the click cannot reach its figures.
  */
 import { isClickId } from '../../src/domain/revenue/click-id.ts';
 import { e2eAccounts } from './accounts.ts';
-import { analyticsTurn, publishedHtml, REBUILD_TIMEOUT, signIn } from './admin-helpers.ts';
+import { publishedHtml, REBUILD_TIMEOUT, runDatabase, signIn } from './admin-helpers.ts';
 import { fakeRetailers, follow, retailerProducts, storedClick } from './click-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
 /** A browser's User-Agent: headless Chromium's says HeadlessChrome, a declared bot, whose clicks are not stored. */
 test.use({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36' });
 
-const analytics = analyticsTurn();
+const run = runDatabase();
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
@@ -26,7 +26,7 @@ test('a post’s link to a catalogue product carries a click id once published',
   test.setTimeout(REBUILD_TIMEOUT + 120_000);
   await signIn(page, e2eAccounts.admin);
   // From the middle of the name order, where no admin spec changes products.
-  const ebay = await retailerProducts(analytics.database, 'ebay');
+  const ebay = await retailerProducts(run.database, 'ebay');
   const product = ebay[Math.floor(ebay.length / 2)]!;
   if (!product.affiliateUrl) throw new Error(`product ${product.id} has no link`);
 
@@ -55,7 +55,7 @@ test('a post’s link to a catalogue product carries a click id once published',
     url.searchParams.delete('customid');
     expect(url.href).toBe(new URL(product.affiliateUrl).href);
     expect(beacon).toEqual({ productId: product.id, event: 'click', clickId, pagePath: `/blog/${slug}`, network: 'ebay' });
-    expect(await storedClick(analytics.database, clickId)).toMatchObject({ clickId, productId: product.id, pagePath: `/blog/${slug}`, network: 'ebay' });
+    expect(await storedClick(run.database, clickId)).toMatchObject({ clickId, productId: product.id, pagePath: `/blog/${slug}`, network: 'ebay' });
   } finally {
     await page.request.delete(`/api/admin/blog/${id}`);
   }

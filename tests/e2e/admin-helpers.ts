@@ -1,8 +1,6 @@
 /** Steps every admin e2e spec shares: signing in, axe-core's serious and critical violations, a page after the rebuild. */
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
-import { mkdirSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { Database } from '../../db/client.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -62,47 +60,17 @@ export async function publishedHtml(page: Page, path: string, contains: string, 
 }
 
 /**
- * Specs that count the dashboard's figures or add to them (admin-analytics.spec.ts clears the recent analytics;
- * admin-revenue-flow adds a view, a click and a conversion; admin-blog-buy-links a click) take turns: a directory
- * made atomically beside this run's site is the lock, shared by every worker of the run. Answers the release. The
- * wait is for the other spec to finish, so it is long.
+ * The hooks of a spec that reads the run's database beside its pages: it opens before the spec's tests and closes
+ * after them. Specs that count the dashboard's whole figures have a database of their own (own-server.ts); these read
+ * the rows of their own clicks and products, which other specs beside them do not touch.
  */
-export async function analyticsLock(): Promise<() => Promise<void>> {
-  const lock = join(dirname(process.env.E2E_SITE_DIR!), 'analytics.lock');
-  await expect
-    .poll(
-      () => {
-        try {
-          mkdirSync(lock);
-          return true;
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-          throw error;
-        }
-      },
-      { timeout: 600_000, intervals: [1_000] },
-    )
-    .toBe(true);
-  return async () => rmSync(lock, { recursive: true, force: true });
-}
-
-/**
- * The hooks of a spec that adds to the dashboard's figures and reads the run's database: before its tests it waits its
- * turn (analyticsLock) and opens the database; after them it closes it and gives the turn up. The database is there
- * from the first test on.
- */
-export function analyticsTurn(): { readonly database: Database } {
+export function runDatabase(): { readonly database: Database } {
   let database: Database | undefined;
-  let release: (() => Promise<void>) | undefined;
-  test.beforeAll(async () => {
-    // The wait for the other analytics specs to finish, if they run beside this one.
-    test.setTimeout(660_000);
-    release = await analyticsLock();
+  test.beforeAll(() => {
     database = new Database({ url: process.env.DATABASE_URL! });
   });
-  test.afterAll(async () => {
+  test.afterAll(() => {
     database?.close();
-    await release?.();
   });
   return {
     get database() {

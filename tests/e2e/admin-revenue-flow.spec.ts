@@ -6,13 +6,10 @@
  * against the product (top products), against the product page's path (top pages) and among the product's recent
  * conversions. A repeat of the postback changes nothing; a reversal takes the commission off again.
  *
- * Other specs share the e2e database (admin-analytics.spec.ts clears the recent analytics and seeds its own), so the
- * expected figures are what the product had before this spec acted plus what the spec did, with the "before" read
- * from the database; the product is one no other spec works on (an eBay product from the middle of the name order:
- * admin-products.spec.ts works near the start of it, admin-csv-import.spec.ts at the end).
- *
- * The two analytics specs must not run at the same time (either clears or adds what the other counts); run together
- * they take turns through the lock in admin-helpers.ts.
+ * Other specs share the e2e database, so the expected figures are what the product had before this spec acted plus
+ * what the spec did, with the "before" read from the database; the product is one no other spec works on (an eBay
+ * product from the middle of the name order: admin-products.spec.ts works near the start of it, admin-csv-import.spec.ts
+ * at the end). admin-analytics.spec.ts, which clears the recent analytics, does so in a copy of its own (own-server.ts).
  */
 import { and, count, eq, gte, inArray, lt, sum } from 'drizzle-orm';
 import type { Locator, Page } from '@playwright/test';
@@ -20,7 +17,7 @@ import { clicks, conversions, productAnalytics, type Product } from '../../db/sc
 import { isClickId } from '../../src/domain/revenue/click-id.ts';
 import { REPEAT_WINDOW_MS } from '../../src/domain/tracking.ts';
 import { e2eAccounts } from './accounts.ts';
-import { analyticsTurn, signIn } from './admin-helpers.ts';
+import { runDatabase, signIn } from './admin-helpers.ts';
 import { retailerProducts } from './click-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -37,7 +34,7 @@ const SALE_CENTS = 15_425;
 
 const money = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 
-const analytics = analyticsTurn();
+const run = runDatabase();
 
 /**
  * An eBay product with a tagged https link, from the middle of the name order, that nobody clicked within the repeat
@@ -45,9 +42,9 @@ const analytics = analyticsTurn();
  * be a repeat and not counted. `clicks` holds every click with a click id and no spec clears it.
  */
 async function productOfOurOwn(): Promise<Product> {
-  const rows = await retailerProducts(analytics.database, 'ebay');
+  const rows = await retailerProducts(run.database, 'ebay');
   const recent = new Set(
-    (await analytics.database.run((db) => db.select({ productId: clicks.productId }).from(clicks).where(gte(clicks.createdAt, new Date(Date.now() - REPEAT_WINDOW_MS))).all())).map(
+    (await run.database.run((db) => db.select({ productId: clicks.productId }).from(clicks).where(gte(clicks.createdAt, new Date(Date.now() - REPEAT_WINDOW_MS))).all())).map(
       (row) => row.productId,
     ),
   );
@@ -67,7 +64,7 @@ interface Figures {
 
 /** The product's figures for 'Last 7 days' as stored: the rows the dashboard counts (reversed conversions count nothing). */
 async function storedFigures(productId: number): Promise<Figures> {
-  return analytics.database.run(async (db) => {
+  return run.database.run(async (db) => {
     const events = async (type: 'view' | 'click') =>
       (
         await db
@@ -100,7 +97,7 @@ async function storedFigures(productId: number): Promise<Figures> {
 
 /** The page path's clicks and counted conversions for 'Last 7 days' as stored (the top pages table). */
 async function storedPageFigures(pagePath: string): Promise<Omit<Figures, 'views'>> {
-  return analytics.database.run(async (db) => {
+  return run.database.run(async (db) => {
     const clicked = await db
       .select({ n: count() })
       .from(productAnalytics)
@@ -209,7 +206,7 @@ test('a buy link click, a postback with its click id, and the commission on the 
   // browser viewed the page within the repeat window (all share one address); the figures take it as stored.
   const views = await test.step('the click is stored', async () => {
     await expect
-      .poll(async () => (await analytics.database.run((db) => db.select().from(clicks).where(eq(clicks.clickId, clickId)).get())) ?? null, { timeout: 30_000 })
+      .poll(async () => (await run.database.run((db) => db.select().from(clicks).where(eq(clicks.clickId, clickId)).get())) ?? null, { timeout: 30_000 })
       .toMatchObject({ clickId, productId: product.id, pagePath, network: 'ebay' });
     await expect.poll(async () => (await storedFigures(product.id)).clicks, { timeout: 30_000 }).toBe(before.clicks + 1);
     const counted = (await storedFigures(product.id)).views - before.views;
