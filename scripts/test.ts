@@ -1,10 +1,15 @@
 /**
- * `npm test`: every layer in turn (type check and lint, unit, integration, the platform smoke on Netlify's CLI, the
- * browser tests), stopping at the first that fails, as `a && b && …` would; then, whatever happened, a table of each
- * layer's time, the CPU the machine spent meanwhile and the test counts, so a slow or shrinking layer shows in every
- * run's last lines, and whether it waits on the CPU or on something else.
+ * `npm test`: every layer (type check and lint, unit, integration, the platform smoke on Netlify's CLI, the browser
+ * tests), stage by stage, stopping after the first stage in which one fails, as `a && b && …` would; then, whatever
+ * happened, a table of each layer's time, the CPU the machine spent meanwhile and the test counts, so a slow or
+ * shrinking layer shows in every run's last lines, and whether it waits on the CPU or on something else.
  *
- * `npm test -- unit integration` runs the layers named, in the same order.
+ * The layers of a stage run side by side: none of them keeps both cores busy alone (type checking and lint, or a suite
+ * that waits on builds one at a time), and they share no files, ports or databases. The first streams its output; the
+ * others' is kept and printed whole when each ends, so no two layers' lines interleave. A layer's CPU column is then
+ * the machine's during its run, the other layer's work included.
+ *
+ * `npm test -- unit integration` runs the layers named, in the same stages.
  *
  * The counts come from each runner's own JSON report (vitest's json reporter, Playwright's json reporter) written
  * beside its usual output, never from parsing what it prints.
@@ -72,21 +77,38 @@ const vitestLayer = (name: string): Layer => {
 };
 
 const e2eReport = resolve(REPORTS, 'e2e.json');
-const layers: Layer[] = [
-  { name: 'check', script: 'check', args: [] },
-  vitestLayer('unit'),
-  vitestLayer('integration'),
-  vitestLayer('platform'),
-  { name: 'e2e', script: 'test:e2e', args: ['--reporter=list,json'], env: { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport }, counts: () => playwrightCounts(e2eReport) },
+/** The stages, in order; the layers of one run side by side. */
+const stages: Layer[][] = [
+  [{ name: 'check', script: 'check', args: [] }, vitestLayer('unit')],
+  [vitestLayer('integration'), vitestLayer('platform')],
+  [{ name: 'e2e', script: 'test:e2e', args: ['--reporter=list,json'], env: { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport }, counts: () => playwrightCounts(e2eReport) }],
 ];
+const layers = stages.flat();
 
-function run(layer: Layer): Promise<number> {
+/** Runs a layer; `live` streams its output, otherwise it is printed whole, under a heading, when the layer ends. */
+function run(layer: Layer, live: boolean): Promise<number> {
   const extra = layer.args.length > 0 ? ['--', ...layer.args] : [];
-  const child = spawn('npm', ['run', layer.script, ...extra], { stdio: 'inherit', env: { ...process.env, ...layer.env } });
+  const child = spawn('npm', ['run', layer.script, ...extra], { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...layer.env } });
+  const kept: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => kept.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => kept.push(chunk));
   return new Promise((resolve) => {
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-    child.on('error', () => resolve(1));
+    const ended = (code: number) => {
+      if (!live) process.stdout.write(`\n===== ${layer.name} (ran beside the layer above), its output =====\n${Buffer.concat(kept).toString()}\n===== end of ${layer.name} =====\n`);
+      resolve(code);
+    };
+    child.on('close', (code, signal) => ended(code ?? (signal ? 1 : 0)));
+    child.on('error', () => ended(1));
   });
+}
+
+async function timed(layer: Layer, live: boolean): Promise<Outcome> {
+  const started = performance.now();
+  const busyBefore = machineBusySeconds();
+  const code = await run(layer, live);
+  const busyAfter = machineBusySeconds();
+  const cpuSeconds = busyBefore === undefined || busyAfter === undefined ? undefined : busyAfter - busyBefore;
+  return { layer, seconds: (performance.now() - started) / 1000, cpuSeconds, code, counts: readCounts(layer) };
 }
 
 function readCounts(layer: Layer): Counts | undefined {
@@ -99,7 +121,8 @@ function readCounts(layer: Layer): Counts | undefined {
 
 const cores = availableParallelism();
 
-function table(outcomes: readonly Outcome[], skipped: readonly Layer[]): string {
+/** The whole run's wall time, which is less than the sum of the layers' when some ran side by side. */
+function table(outcomes: readonly Outcome[], skipped: readonly Layer[], whole: { seconds: number; cpuSeconds: number | undefined }): string {
   const rows = outcomes.map(({ layer, seconds, cpuSeconds, code, counts }) => {
     const tests = counts
       ? `${counts.passed} passed${counts.failed ? `, ${counts.failed} failed` : ''}${counts.skipped ? `, ${counts.skipped} skipped` : ''}${counts.flaky ? `, ${counts.flaky} flaky` : ''}`
@@ -109,9 +132,7 @@ function table(outcomes: readonly Outcome[], skipped: readonly Layer[]): string 
     return [layer.name, `${seconds.toFixed(1)} s`, cpu(cpuSeconds, seconds), code === 0 ? 'ok' : `failed (${code})`, tests];
   });
   for (const layer of skipped) rows.push([layer.name, '', '', 'not run', '']);
-  const total = outcomes.reduce((sum, outcome) => sum + outcome.seconds, 0);
-  const totalCpu = outcomes.every((outcome) => outcome.cpuSeconds !== undefined) ? outcomes.reduce((sum, outcome) => sum + outcome.cpuSeconds!, 0) : undefined;
-  rows.push(['total', `${total.toFixed(1)} s`, cpu(totalCpu, total), '', `${outcomes.reduce((sum, outcome) => sum + (outcome.counts?.passed ?? 0), 0)} passed`]);
+  rows.push(['total', `${whole.seconds.toFixed(1)} s`, cpu(whole.cpuSeconds, whole.seconds), '', `${outcomes.reduce((sum, outcome) => sum + (outcome.counts?.passed ?? 0), 0)} passed`]);
   const widths = [0, 1, 2, 3, 4].map((column) => Math.max(...rows.map((row) => row[column]!.length)));
   return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()).join('\n');
 }
@@ -129,24 +150,25 @@ if (unknown.length > 0) {
   console.error(`No test layer is called ${unknown.join(', ')}: the layers are ${layers.map((layer) => layer.name).join(', ')}.`);
   process.exit(2);
 }
-const planned = chosen.length === 0 ? layers : layers.filter((layer) => chosen.includes(layer.name));
+const planned = stages.map((stage) => stage.filter((layer) => chosen.length === 0 || chosen.includes(layer.name))).filter((stage) => stage.length > 0);
 
 rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });
+const runStarted = performance.now();
+const busyAtStart = machineBusySeconds();
 const outcomes: Outcome[] = [];
+const whole = () => {
+  const busyNow = machineBusySeconds();
+  return { seconds: (performance.now() - runStarted) / 1000, cpuSeconds: busyNow === undefined || busyAtStart === undefined ? undefined : busyNow - busyAtStart };
+};
 let failed = false;
-for (const [index, layer] of planned.entries()) {
-  const started = performance.now();
-  const busyBefore = machineBusySeconds();
-  const code = await run(layer);
-  const busyAfter = machineBusySeconds();
-  const cpuSeconds = busyBefore === undefined || busyAfter === undefined ? undefined : busyAfter - busyBefore;
-  outcomes.push({ layer, seconds: (performance.now() - started) / 1000, cpuSeconds, code, counts: readCounts(layer) });
-  if (code !== 0) {
+for (const [index, stage] of planned.entries()) {
+  outcomes.push(...(await Promise.all(stage.map((layer, position) => timed(layer, position === 0)))));
+  if (outcomes.some((outcome) => outcome.code !== 0)) {
     failed = true;
-    console.log(`\n${table(outcomes, planned.slice(index + 1))}`);
+    console.log(`\n${table(outcomes, planned.slice(index + 1).flat(), whole())}`);
     break;
   }
 }
-if (!failed) console.log(`\n${table(outcomes, [])}`);
+if (!failed) console.log(`\n${table(outcomes, [], whole())}`);
 process.exitCode = failed ? 1 : 0;
