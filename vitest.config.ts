@@ -25,6 +25,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // A limit for a hung test, not a slow one: the CPU-heavy tests (the formula guard's 30,000 strings, the
+          // render check's threads) take 1 to 2 s alone and ten times that on a loaded machine, as beside `npm run check`.
+          testTimeout: 30_000,
         },
       },
       {
