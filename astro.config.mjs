@@ -19,9 +19,16 @@ import { siteFileIntegrations, siteUrl } from './src/integrations/site-files.ts'
 
 const site = siteUrl();
 
-/** An entry's file name: a component script's module id (Page.astro_astro_type_script_index_0_lang) without Astro's suffix. */
+/**
+ * An entry's file name: a component script's module id (Page.astro_astro_type_script_index_0_lang) without Astro's
+ * suffix (a component's second script keeps its number: Page-1).
+ * @param {string} name
+ */
 function scriptFileName(name) {
-  return name.replace(/\.astro_astro_type_script_index_(\d+)_lang$/, (_, index) => (index === '0' ? '' : `-${index}`)).replace(/[^\w.-]/g, '_');
+  return name
+    .replace(/\.astro_astro_type_script_index_0_lang$/, '')
+    .replace(/\.astro_astro_type_script_index_(\d+)_lang$/, '-$1')
+    .replace(/[^\w.-]/g, '_');
 }
 
 export default defineConfig({
