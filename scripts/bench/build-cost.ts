@@ -117,7 +117,8 @@ export async function measureBuildCost(options: BuildCostOptions): Promise<Figur
     siteHtml = totalBytes(files);
     sitePages = files.length;
   }
-  const weights = productPageWeights(siteOut, 200);
+  // Every product page: the budget holds for the largest, which a sample can miss.
+  const weights = productPageWeights(siteOut);
   if (!options.siteOut) rmSync(siteOut, { recursive: true, force: true });
 
   const floorMs = median(floorRuns.map((run) => run.ms));
@@ -146,7 +147,7 @@ export async function measureBuildCost(options: BuildCostOptions): Promise<Figur
     { name: '  floor HTML, all pages', value: floorHtml / MB, unit: 'MB', digits: 0 },
     // The whole file as served, header included (product-page-weight.ts).
     { name: 'product page HTML (median)', value: weights.medianBytes / KB, unit: 'KB', budget: PRODUCT_PAGE_HTML_BUDGET_KB },
-    { name: '  product page HTML (largest sampled)', value: weights.maxBytes / KB, unit: 'KB' },
+    { name: 'product page HTML (largest)', value: weights.maxBytes / KB, unit: 'KB', budget: PRODUCT_PAGE_HTML_BUDGET_KB },
     { name: '  product page HTML outside the header (median)', value: weights.medianOutsideHeaderBytes / KB, unit: 'KB' },
   ];
 }

@@ -1,7 +1,7 @@
 /**
  * What a product page weighs as served: the whole HTML file, header and all, uncompressed (ARCHITECTURE section 9: a
- * product page's HTML at most 30 KB at the median). Shared by the bench (build-cost.ts) and the e2e check on the
- * built demo site (tests/e2e/page-weight.spec.ts), so both weigh the same way.
+ * product page's HTML at most 30 KB, every page, the largest included; 1 KB = 1,024 bytes). Shared by the bench
+ * (build-cost.ts) and the e2e check on the built demo site (tests/e2e/page-weight.spec.ts), so both weigh the same way.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -2,7 +2,7 @@
  * The Save / Saved button's look (spec sections 2, 4 and 8), without its behaviour: SaveButton drives it, and a
  * catalogue card draws it unsaved until someone reaches for it (CatalogueSave.tsx), the same markup either way.
  */
-import { Heart } from 'lucide-react';
+import { HeartIcon } from './action-icons.tsx';
 import type { MouseEvent } from 'react';
 
 export interface SaveControlProps {
@@ -27,10 +27,10 @@ export function SaveControl({ productName, size = 'regular', saved = false, busy
       className={
         compact
           ? 'inline-flex size-10 items-center justify-center rounded-full border border-line bg-surface/95 text-ink shadow-sm hover:bg-brand-50 aria-pressed:text-sale'
-          : 'inline-flex h-11 items-center justify-center gap-2 rounded-full border border-line bg-surface px-5 text-sm font-semibold text-ink hover:bg-brand-50 aria-pressed:border-sale/40 aria-pressed:text-sale'
+          : 'action-button'
       }
     >
-      <Heart aria-hidden="true" size={18} fill={saved ? 'currentColor' : 'none'} />
+      <HeartIcon size={18} filled={saved} />
       {!compact && label}
     </button>
   );

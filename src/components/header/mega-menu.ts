@@ -11,10 +11,11 @@
  * - Escape closes the open panel and returns focus to its trigger; focus or a press outside the
  *   entry closes it.
  */
-import { EVERYDAY_LINKS, GUIDE_LINKS, MENU_DELAYS, MENU_GROUPS, unpackHeaderData, type MenuGroup, type MenuPost } from '../../domain/navigation.ts';
+import { EVERYDAY_LINKS, GUIDE_LINKS, MENU_DELAYS, MENU_GROUPS, type MenuGroup, type MenuPost } from '../../domain/navigation.ts';
 import { createMenuIntent } from '../../lib/menu-intent.ts';
 import { markScriptReady } from '../../lib/script-ready.ts';
 import { element } from './element.ts';
+import { loadHeaderData } from './header-data-client.ts';
 
 interface Entry {
   value: string;
@@ -61,8 +62,9 @@ function cardsFor(group: MenuGroup, posts: MenuPost[]): Card[] {
   return (group.value === 'guides' ? GUIDE_LINKS : EVERYDAY_LINKS).map((link) => ({ href: link.href, title: link.label, text: link.description }));
 }
 
-export function setUpMegaMenu(nav: HTMLElement): void {
-  const { posts } = unpackHeaderData(document.getElementById('header-data')?.textContent);
+/** Builds the panels once the menus' data is in (header-data-client.ts); a click made before then waits for it. */
+export async function setUpMegaMenu(nav: HTMLElement): Promise<void> {
+  const { posts } = await loadHeaderData();
   const entries: Entry[] = [];
   for (const item of nav.querySelectorAll<HTMLElement>('[data-menu-item]')) {
     const group = MENU_GROUPS.find((candidate) => candidate.value === item.dataset.menuItem);

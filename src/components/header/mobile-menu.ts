@@ -10,9 +10,10 @@
  * control that opened it, and choosing a link closes every drawer, so a page restored by Back never
  * comes back with one open. The menu marks the current section each time it opens.
  */
-import { EVERYDAY_LINKS, GUIDE_LINKS, mobileMenuLinks, unpackHeaderData, type DrawerCategory } from '../../domain/navigation.ts';
+import { EVERYDAY_LINKS, GUIDE_LINKS, mobileMenuLinks, type DrawerCategory } from '../../domain/navigation.ts';
 import { servedPath } from '../../domain/page-path.ts';
 import { markScriptReady } from '../../lib/script-ready.ts';
+import { loadHeaderData } from './header-data-client.ts';
 import { element, icon } from './element.ts';
 
 const CLOSE_ICON = 'M18 6 6 18M6 6l12 12';
@@ -141,12 +142,14 @@ function openDrawer(dialog: HTMLDialogElement, opener: HTMLElement): void {
   dialog.showModal();
 }
 
-export function setUpMobileMenu(button: HTMLButtonElement): void {
+/** Wires the button once the drawer's categories are in (header-data-client.ts); a tap made before then waits for it. */
+export async function setUpMobileMenu(button: HTMLButtonElement): Promise<void> {
+  const { categories: categoryLinks } = await loadHeaderData();
   let menu: HTMLDialogElement | undefined;
 
   const build = (): HTMLDialogElement => {
     const built = buildMenu();
-    const categories = buildCategoryDrawer(unpackHeaderData(document.getElementById('header-data')?.textContent).categories);
+    const categories = buildCategoryDrawer(categoryLinks);
     const drawers = [categories, built];
     for (const dialog of drawers) {
       wireDrawer(dialog);

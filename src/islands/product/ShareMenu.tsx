@@ -5,6 +5,7 @@
  */
 import { DropdownMenu } from 'radix-ui';
 import { Link2, Share2 } from 'lucide-react';
+import { ShareIcon } from '../action-icons.tsx';
 import { copyLinkMessages, SHARE_POPUP_FEATURES, shareUrl, type ShareNetwork } from '../../domain/product-display/share.ts';
 import { toast } from '../../lib/toast.ts';
 
@@ -47,8 +48,8 @@ const item =
 export default function ShareMenu({ title }: Props) {
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="inline-flex h-11 items-center justify-center gap-2 rounded-full border border-line bg-surface px-5 text-sm font-semibold text-ink hover:bg-brand-50">
-        <Share2 aria-hidden="true" size={18} />
+      <DropdownMenu.Trigger className="action-button">
+        <ShareIcon size={18} />
         Share
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
