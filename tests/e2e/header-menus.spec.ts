@@ -149,3 +149,27 @@ test.describe('mobile drawers', () => {
     await expect(browse).toHaveAttribute('aria-expanded', 'false');
   });
 });
+
+test.describe('a page left open across a deploy', () => {
+  test('its menus read the current build’s data once the file its build named is gone', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // The deploy removed this build's file: every named version answers 404, as Netlify does for a file it no longer has.
+    const asked: string[] = [];
+    await page.route(/\/header-data\/[^/]+\.json$/, (route) => {
+      asked.push(new URL(route.request().url()).pathname);
+      return route.fulfill({ status: 404, body: 'Not Found' });
+    });
+    await page.goto('/about');
+    await page.locator('nav[data-mega-menu]:not([data-await-script])').waitFor({ state: 'attached' });
+    const nav = mainNav(page);
+    await nav.getByRole('button', { name: 'Blog Articles' }).click();
+    await expect(nav.getByRole('list', { name: 'Blog Articles' }).getByRole('link')).toHaveCount(6);
+    expect(asked).toHaveLength(1);
+    // The mobile drawer's categories come from the same file, read once for the page.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Browse Categories' }).click();
+    await expect(page.getByRole('dialog', { name: 'Browse Categories' }).getByRole('link', { name: 'Recovery & Wellness', exact: true })).toBeVisible();
+    expect(asked).toHaveLength(1);
+  });
+});

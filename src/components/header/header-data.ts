@@ -26,7 +26,3 @@ export async function headerDataFile(): Promise<HeaderDataFile> {
   return { version: createHash('sha256').update(json).digest('base64url').slice(0, 12), json };
 }
 
-/** Where the browser fetches a version of the file. */
-export function headerDataPath(version: string): string {
-  return `/header-data/${version}.json`;
-}
