@@ -3,7 +3,7 @@ import { TrendingUp } from 'lucide-react';
 import { memo } from 'react';
 import type { CatalogueProduct } from '../../domain/product-card.ts';
 import { CatalogueCard } from './CatalogueCard.tsx';
-import { sameProducts } from './ProductGrid.tsx';
+import { sameProducts } from './grid.ts';
 
 export const TrendingStrip = memo(
   function TrendingStrip({ categoryName, products }: { categoryName: string; products: readonly CatalogueProduct[] }) {
