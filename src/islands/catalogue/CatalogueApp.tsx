@@ -22,15 +22,14 @@ import {
 } from '../../domain/catalogue/view.ts';
 import { QuizBanner } from '../quiz/QuizBanner.tsx';
 import ListingDisclosure from '../../components/ListingDisclosureText.tsx';
-import { afterNextPaint } from './after-paint.ts';
 import { Pagination } from './Pagination.tsx';
-import { ProductGrid } from './ProductGrid.tsx';
 import { CatalogueProvider } from './catalogue-context.ts';
 import { CatalogueHeader } from './CatalogueHeader.tsx';
 import { CategoryBrowser } from './CategoryBrowser.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
 import { FiltersDrawer } from './FiltersDrawer.tsx';
+import { ProductGrid } from './ProductGrid.tsx';
 import { RelatedCategories } from './RelatedCategories.tsx';
 import { SearchBar } from './SearchBar.tsx';
 import { TopPicksView } from './TopPicksView.tsx';
@@ -84,17 +83,13 @@ export default function CatalogueApp(props: CatalogueAppProps) {
 
   useEffect(() => enhanceProductCards(), []);
 
-  // Title and canonical link follow the view, so a shared or bookmarked URL names what it shows. Right after the
-  // answer's frame rather than before it: setting the title costs a slow phone several milliseconds, and React runs
-  // the effects of an answer to a click or Back before the browser paints it.
+  // Title and canonical link follow the view, so a shared or bookmarked URL names what it shows.
   useEffect(() => {
     if (prerendered) return;
-    return afterNextPaint(() => {
-      document.title = documentTitle(shownQuery, categoryName);
-      const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]');
-      // Resolved against the current canonical URL, so it keeps the site's configured origin.
-      if (canonical) canonical.href = new URL(canonicalCataloguePath(shownQuery), canonical.href).href;
-    });
+    document.title = documentTitle(shownQuery, categoryName);
+    const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+    // Resolved against the current canonical URL, so it keeps the site's configured origin.
+    if (canonical) canonical.href = new URL(canonicalCataloguePath(shownQuery), canonical.href).href;
   }, [prerendered, shownQuery, categoryName]);
 
   const loading = status === 'loading';

@@ -7,7 +7,6 @@
  */
 import { memo, startTransition, useEffect, useRef, useState } from 'react';
 import type { CatalogueProduct } from '../../domain/product-card.ts';
-import { afterNextPaint } from './after-paint.ts';
 import { CatalogueCard } from './CatalogueCard.tsx';
 import { EAGER_CARDS, FIRST_BATCH, PRODUCT_GRID_CLASS, PRODUCT_GRID_ITEM_CLASS, sameProducts } from './grid.ts';
 
@@ -24,11 +23,18 @@ function cardsInView(grid: Element | null): number {
   return card ? Math.max(FIRST_BATCH, Math.ceil((innerHeight - card.top) / card.height) * Math.round(grid!.clientWidth / card.width)) : FIRST_BATCH;
 }
 
-/** Runs `task` when the browser is next idle (after the next paint where requestIdleCallback is missing); returns a cancel. */
+/** Runs `task` when the browser is next idle (soon after the next paint where requestIdleCallback is missing); returns a cancel. */
 function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback !== 'function') return afterNextPaint(task);
-  const id = requestIdleCallback(task, { timeout: REST_WITHIN_MS });
-  return () => cancelIdleCallback(id);
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task, { timeout: REST_WITHIN_MS });
+    return () => cancelIdleCallback(id);
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => (timer = setTimeout(task, 0)));
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
 }
 
 /** Memoised: a change of query re-renders the island, and a list that did not change must not redraw its cards. */
