@@ -22,7 +22,7 @@ export interface ViewPart<T> {
   withPage(code: T): void;
 }
 
-function viewPart<T>(importer: () => Promise<T>): ViewPart<T> {
+export function viewPart<T>(importer: () => Promise<T>): ViewPart<T> {
   const onIntent = onDemand(importer);
   let withPage: T | undefined;
   return {
