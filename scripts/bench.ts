@@ -24,6 +24,11 @@
  *                                   /products (with --products 640, the demo's scale)
  *   npm run bench -- review-cost    only what editorial reviews cost: the full build with them and from a copy of the
  *                                   database without them, and a product page's HTML either way (scripts/bench/review-cost.ts)
+ *   npm run bench -- catalogue [--site DIR]
+ *                                   only the catalogue in Chromium (its JavaScript, first view, filters and sorts): seeds
+ *                                   and builds the site alone, or, with --site, measures a site already built (the `site`
+ *                                   folder of a bench run with --keep, or `npm run build -- --out DIR`) as many times as
+ *                                   wanted without building again
  *   npm run bench -- admin-list     only the admin list: seeds, serves the functions, no site build
  *   npm run bench -- add-by-link    only add by link against a fixture retailer on 127.0.0.1 (scripts/bench/add-by-link.ts)
  *   npm run bench -- csv-import     only the CSV import: seeds, builds (the admin page is part of the site), imports
@@ -47,10 +52,10 @@
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { chromiumArgs, findChromium } from '../tests/e2e/chromium.ts';
 import { CPU_SLOWDOWN, measureFilters, measureFirstView, WARM_RUNS } from './bench/catalogue-browser.ts';
 import { javascriptFigures, publicTemplates } from './bench/javascript-budgets.ts';
@@ -69,11 +74,12 @@ const { values, positionals } = parseArgs({
     requests: { type: 'string', default: '20000' },
     rounds: { type: 'string', default: '1' },
     rate: { type: 'string', default: '50' },
+    site: { type: 'string' },
   },
 });
 const productCount = Number(values.products);
 const lighthouseRuns = Number(values['lighthouse-runs']);
-const suites = ['build', 'pages', 'review-cost', 'admin-list', 'add-by-link', 'csv-import', 'link-health', 'track', 'analytics', 'functions', 'publish', 'price-refresh'] as const;
+const suites = ['build', 'pages', 'review-cost', 'catalogue', 'admin-list', 'add-by-link', 'csv-import', 'link-health', 'track', 'analytics', 'functions', 'publish', 'price-refresh'] as const;
 const only = positionals[0] as (typeof suites)[number] | undefined;
 if (only !== undefined && !suites.includes(only)) throw new Error(`Unknown bench "${only}": choose one of ${suites.join(', ')}, or none for all.`);
 
@@ -96,7 +102,7 @@ const log = (message: string) => console.log(`bench: ${message}`);
 
 async function main(): Promise<number> {
   const chromePath = findChromium();
-  if (!chromePath && (only === undefined || only === 'csv-import' || only === 'pages')) throw new Error('No Chromium found (see tests/e2e/chromium.ts); run `node scripts/ensure-chromium.ts`.');
+  if (!chromePath && (only === undefined || only === 'csv-import' || only === 'pages' || only === 'catalogue')) throw new Error('No Chromium found (see tests/e2e/chromium.ts); run `node scripts/ensure-chromium.ts`.');
   const started = performance.now();
   const dir = mkdtempSync(join(tmpdir(), 'repwell-bench-'));
   const databaseUrl = `file:${join(dir, 'app.db')}`;
@@ -129,6 +135,14 @@ async function main(): Promise<number> {
       figures.push(...(await analyticsFigures(databaseUrl, dir, port)));
       return report(figures, started);
     }
+    if (only === 'catalogue' && values.site !== undefined) {
+      // The pages' own requests (session, beacons) go to the bench's empty database, not the one the site was built from.
+      const database = new Database({ url: databaseUrl });
+      await applyMigrations(database);
+      database.close();
+      figures.push(...(await catalogueFigures(resolve(values.site), port)));
+      return report(figures, started);
+    }
     log(`seeding ${productCount} products into ${dir}`);
     const seedStarted = performance.now();
     const database = new Database({ url: databaseUrl });
@@ -144,6 +158,14 @@ async function main(): Promise<number> {
     if (only === 'review-cost') {
       const { measureReviewCost } = await import('./bench/review-cost.ts');
       figures.push(...(await measureReviewCost({ productCount, dir, databaseFile: join(dir, 'app.db'), projectRoot, log })));
+      return report(figures, started);
+    }
+
+    if (only === 'catalogue') {
+      const site = join(dir, 'site');
+      log('building the site');
+      await buildSite({ outDir: site, databaseUrl, cacheDir: join(dir, 'astro-cache'), quiet: true, logger: silentLogger });
+      figures.push(...(await catalogueFigures(site, port)));
       return report(figures, started);
     }
 
@@ -224,23 +246,8 @@ async function main(): Promise<number> {
       const browser = await chromium.launch({ executablePath: chromePath, args: chromiumArgs });
       try {
         const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-        const firstView = await measureFirstView(page, server.url);
-        figures.push(
-          { name: 'first /products view: catalogue data (JSON)', value: firstView.dataBytes / KB, unit: 'KB', budget: 150 },
-          { name: 'first /products view: document + data', value: (firstView.documentBytes + firstView.dataBytes) / KB, unit: 'KB', budget: 150 },
-        );
+        figures.push(...(await catalogueBrowserFigures(page, server.url)));
         productPath = (await page.locator('[data-catalogue-results] article h3 a').first().getAttribute('href')) ?? productPath;
-
-        const timings = await measureFilters(page, FILTER_QUERIES);
-        for (const timing of timings) {
-          figures.push({
-            name: `filter/sort ${timing.query || '(default)'} (median of ${WARM_RUNS}, CPU ${CPU_SLOWDOWN}× slower)`,
-            value: timing.warmMs,
-            unit: 'ms',
-            budget: 50,
-          });
-          figures.push({ name: '  first time, data files downloaded (cold)', value: timing.coldMs, unit: 'ms' });
-        }
       } finally {
         await browser.close();
       }
@@ -272,6 +279,53 @@ async function main(): Promise<number> {
   }
 
   return report(figures, started);
+}
+
+/** What the first /products view downloads, and how fast filters and sorts answer (scripts/bench/catalogue-browser.ts). */
+async function catalogueBrowserFigures(page: Page, serverUrl: string): Promise<Figure[]> {
+  const firstView = await measureFirstView(page, serverUrl);
+  const figures: Figure[] = [
+    { name: 'first /products view: catalogue data (JSON)', value: firstView.dataBytes / KB, unit: 'KB', budget: 150 },
+    { name: 'first /products view: document + data', value: (firstView.documentBytes + firstView.dataBytes) / KB, unit: 'KB', budget: 150 },
+  ];
+  const timings = await measureFilters(page, FILTER_QUERIES);
+  for (const timing of timings) {
+    figures.push({
+      name: `filter/sort ${timing.query || '(default)'} (median of ${WARM_RUNS}, CPU ${CPU_SLOWDOWN}× slower)`,
+      value: timing.warmMs,
+      unit: 'ms',
+      budget: 50,
+    });
+    figures.push({ name: '  first time, data files downloaded (cold)', value: timing.coldMs, unit: 'ms' });
+  }
+  return figures;
+}
+
+/**
+ * `npm run bench -- catalogue`: the catalogue's JavaScript and its figures in Chromium, against a built site served by
+ * the local server (its functions write to DATABASE_URL, the bench's own database unless --site names another build).
+ */
+async function catalogueFigures(site: string, port: number): Promise<Figure[]> {
+  const { projectRoot } = await import('../src/server/local/builder.ts');
+  const { silentLogger } = await import('../src/server/local/logger.ts');
+  const { startLocalServer } = await import('../src/server/local/server.ts');
+  const { CATALOGUE_BUDGET_KB, shippedKb } = await import('./bench/javascript-budgets.ts');
+  const figures: Figure[] = [{ name: 'JavaScript gzip, catalogue /products', value: shippedKb(site, 'products.html'), unit: 'KB', budget: CATALOGUE_BUDGET_KB }];
+  const server = await startLocalServer({ port, site, functionsDir: resolve(projectRoot, 'netlify/functions'), logger: silentLogger });
+  try {
+    log(`measuring the catalogue in Chromium at ${server.url} (load average ${loadavg().map((load) => load.toFixed(2)).join(', ')})`);
+    const browser = await chromium.launch({ executablePath: findChromium(), args: chromiumArgs });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      figures.push(...(await catalogueBrowserFigures(page, server.url)));
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await server.close();
+  }
+  log(`load average after: ${loadavg().map((load) => load.toFixed(2)).join(', ')}`);
+  return figures;
 }
 
 interface LighthousePage {

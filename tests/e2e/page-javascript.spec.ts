@@ -5,6 +5,8 @@
  * Chromium, counting every script the page really fetches while it loads and settles, at desktop and phone widths.
  * The editorial pages add none: a roundup's comparison table and a product page's verdict are static HTML.
  */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page, Request, Response } from '@playwright/test';
 import { CATALOGUE_BUDGET_KB, publicTemplates, shippedKb, STATIC_PAGE_BUDGET_KB } from '../../scripts/bench/javascript-budgets.ts';
@@ -131,4 +133,38 @@ test('the catalogue ships at most 100 KB of JavaScript; Save, the quiz and the d
   await page.getByRole('button', { name: 'Filters' }).click();
   await radixLoaded;
   await expect(page.getByRole('dialog', { name: 'Filters' })).toBeVisible();
+});
+
+/** Only the island's card parts carry it (the Top Picks carousel's slides): the code that draws cards in the island. */
+const CARD_PARTS_MARKER = 'aria-roledescription';
+
+test("a catalogue list hydrates without the island's card code and loads it to compute a view; Top Picks brings it with the page", async ({ page }) => {
+  const site = process.env.E2E_SITE_DIR;
+  if (!site) throw new Error('E2E_SITE_DIR is not set: global-setup.ts did not run.');
+  // A category's page shows its Trending strip as static HTML, as /products shows its grid: the same budget holds.
+  const category = readdirSync(join(site, 'products/category')).find((file) => file.endsWith('.html'));
+  expect(category).toBeDefined();
+  expect.soft(shippedKb(site, `products/category/${category}`), category).toBeLessThanOrEqual(CATALOGUE_BUDGET_KB);
+
+  await page.addInitScript(() => localStorage.setItem('cookie-consent', 'accepted'));
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const list = await loadedJavaScript(page, `/products/category/${category!.replace(/\.html$/, '')}`);
+  expect(list.bodies.some((body) => body.includes(CARD_PARTS_MARKER))).toBe(false);
+  await expect(page.getByRole('heading', { name: /^Trending .+ Products$/ })).toBeVisible();
+
+  // Another sort is a view the island computes: its cards are drawn once the card code has come with the data code.
+  const cardCode = page.waitForResponse(async (response) => response.request().resourceType() === 'script' && (await response.body()).includes(CARD_PARTS_MARKER));
+  await page.locator('aside[aria-label="Filters"]').getByLabel('Sort By').selectOption('price-low');
+  await cardCode;
+  await expect(page.locator('[data-catalogue-query]')).toHaveAttribute('data-catalogue-query', /sort=price-low/);
+  await expect(page.locator('[data-catalogue-results] article h3').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Trending .+ Products$/ })).toBeVisible();
+
+  const topPicks = await loadedJavaScript(page, '/products/top-picks');
+  expect(topPicks.bodies.some((body) => body.includes(CARD_PARTS_MARKER))).toBe(true);
+  // The carousels hydrate with the island, with no other script to wait for.
+  await page.waitForFunction(() => document.querySelector('astro-island[component-url*="CatalogueApp"]:not([ssr])') !== null);
+  const carousel = page.getByRole('region', { name: 'Highest Rated' });
+  await carousel.getByRole('button', { name: 'Next Highest Rated' }).click();
+  await expect(carousel.getByRole('button', { name: /^Page 2 of / })).toHaveAttribute('aria-current', 'true');
 });

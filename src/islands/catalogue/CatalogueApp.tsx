@@ -1,41 +1,27 @@
 /**
  * The catalogue island (spec section 2, Catalogue /products): headings and breadcrumb, search bar,
- * quiz banner, category browser, filter sidebar or drawer, results with Trending and Related
- * Categories, or Top Picks. It hydrates over the pre-rendered page: the product grid the page was
- * built with arrives as `children` (static HTML, not re-rendered) and stays until the shopper
- * asks for something else; from then on the island renders the grid from the catalogue data.
+ * quiz banner, category browser, and a list view (CatalogueListView.tsx: filter sidebar or drawer,
+ * results with Trending and Related Categories) or Top Picks. It hydrates over the pre-rendered
+ * page: the product grid the page was built with arrives as `children` and its Trending strip as
+ * `trending` (static HTML, not re-rendered), and they stay until the shopper asks for something
+ * else; from then on the island renders them from the catalogue data. A page loads the island
+ * through the entry for its kind of view (view-parts.ts).
  */
 import { memo, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { enhanceProductCards } from '../../components/product-card/card-client.ts';
 import type { CatalogueView } from '../../domain/catalogue/catalogue-view.ts';
-import { relatedCategories, type CategorySummary } from '../../domain/catalogue/categories.ts';
+import type { CategorySummary } from '../../domain/catalogue/categories.ts';
 import { serializeCatalogueQuery } from '../../domain/catalogue/query.ts';
-import {
-  canonicalCataloguePath,
-  documentTitle,
-  listHeading,
-  resultCountLabel,
-  showsCategoryBrowser,
-  showsFilterPanel,
-  showsQuizBanner,
-  showsRelatedCategories,
-} from '../../domain/catalogue/view.ts';
+import { canonicalCataloguePath, documentTitle, showsCategoryBrowser, showsQuizBanner } from '../../domain/catalogue/view.ts';
 import { QuizBanner } from '../quiz/QuizBanner.tsx';
 import ListingDisclosure from '../../components/ListingDisclosureText.tsx';
-import { Pagination } from './Pagination.tsx';
 import { CatalogueProvider } from './catalogue-context.ts';
 import { CatalogueHeader } from './CatalogueHeader.tsx';
 import { CategoryBrowser } from './CategoryBrowser.tsx';
-import { EmptyState } from './EmptyState.tsx';
-import { FilterPanel } from './FilterPanel.tsx';
-import { FiltersDrawer } from './FiltersDrawer.tsx';
-import { ProductGrid } from './ProductGrid.tsx';
-import { RelatedCategories } from './RelatedCategories.tsx';
 import { SearchBar } from './SearchBar.tsx';
-import { TopPicksView } from './TopPicksView.tsx';
-import { TrendingStrip } from './TrendingStrip.tsx';
 import { catalogueTexts } from './catalogue-errors.ts';
 import { UNKNOWN_VERSION, useCatalogue, type CatalogueBase } from './use-catalogue.ts';
+import { cardParts, listParts } from './view-parts.ts';
 
 export interface CatalogueAppProps {
   /**
@@ -53,16 +39,17 @@ export interface CatalogueAppProps {
    * needs JavaScript; showing all products"); only a <noscript> style ever shows it (no-js.ts).
    */
   noJsNotice?: string | null;
+  /** The pre-rendered view's Trending strip, static HTML like the grid (the `trending` slot). */
+  trending?: ReactNode;
   children?: ReactNode;
 }
 
 // Drawn again only when what they show changes: a filter change redraws the results, not the page around them.
 const Quiz = memo(QuizBanner);
 const Disclosure = memo(ListingDisclosure);
-const Related = memo(RelatedCategories);
 
 export default function CatalogueApp(props: CatalogueAppProps) {
-  const { base, initialView, noJsNotice = null, children } = props;
+  const { base, initialView, noJsNotice = null, trending = null, children } = props;
   const { query, view, prerendered, manifest, status, error, navigate, prefetch } = useCatalogue({
     base,
     initialView,
@@ -73,15 +60,18 @@ export default function CatalogueApp(props: CatalogueAppProps) {
   // The build of the products on screen draws the category links and counts around them.
   const { categories, totals } = manifest;
   const topRef = useRef<HTMLDivElement>(null);
-  const listRef = useRef<HTMLDivElement>(null);
   const shownQuery = view.query;
   const category = categories.find((entry) => entry.slug === shownQuery.category) ?? null;
   const categoryName = category?.name ?? null;
 
   const actions = useMemo(() => ({ navigate, top: () => topRef.current }), [navigate]);
-  const related = useMemo(() => relatedCategories(categories, shownQuery.category), [categories, shownQuery.category]);
 
   useEffect(() => enhanceProductCards(), []);
+
+  // The list view and the card parts, each once its code is here: with the page that hydrates it, and with the data
+  // code before any view is computed (view-parts.ts).
+  const list = listParts.value;
+  const cards = cardParts.value;
 
   // Title and canonical link follow the view, so a shared or bookmarked URL names what it shows.
   useEffect(() => {
@@ -135,60 +125,27 @@ export default function CatalogueApp(props: CatalogueAppProps) {
             {failure ?? (
               <>
                 <Disclosure className="mb-6" />
-                <TopPicksView view={view} categoryName={categoryName} />
+                {cards && <cards.TopPicksView view={view} categoryName={categoryName} />}
               </>
             )}
           </div>
         ) : (
-          <div className="md:grid md:grid-cols-[15rem_minmax(0,1fr)] md:items-start md:gap-8 lg:grid-cols-[17rem_minmax(0,1fr)]">
-            {showsFilterPanel(shownQuery) && (
-              // Sticky below the site header while the list scrolls, with its own scroll when taller than the window.
-              <aside
-                aria-label="Filters"
-                className="hidden md:sticky md:top-[7.5rem] md:block md:max-h-[calc(100dvh-8.5rem)] md:overflow-y-auto md:overscroll-contain md:pr-2 md:pb-4"
-                onPointerEnter={prefetch}
-                onFocus={prefetch}
-              >
-                <FilterPanel categories={categories} allCount={totals.products} />
-              </aside>
-            )}
-            <section aria-labelledby="catalogue-list-heading" aria-busy={loading} className="min-w-0">
-              {/* Before the first product, the Trending strip's included (issue 9, point 4). */}
-              {!failure && (view.total > 0 || view.trending.length > 0) && <Disclosure className="mb-5" />}
-              {!failure && view.trending.length > 0 && <TrendingStrip categoryName={categoryName ?? ''} products={view.trending} />}
-              {/* A page link brings this back into view (below the sticky header), not the Trending strip above it. */}
-              <div ref={listRef} className="mb-4 flex scroll-mt-32 flex-wrap items-end justify-between gap-3">
-                <div>
-                  <h2 id="catalogue-list-heading" className="text-xl font-bold text-ink">
-                    {listHeading(shownQuery, categoryName)}
-                  </h2>
-                  <p className="mt-1 text-sm text-ink-muted" role="status">
-                    {loading ? 'Loading products…' : failure ? 'No products shown' : resultCountLabel(view.total)}
-                    {status === 'ready' && view.pageCount > 1 && ` · showing ${view.first}–${view.last}, page ${view.page} of ${view.pageCount}`}
-                  </p>
-                </div>
-                <FiltersDrawer categories={categories} allCount={totals.products} resultCount={view.total} onIntent={prefetch} />
-              </div>
-              {noJsNotice && (
-                // Shown only without JavaScript (CataloguePage's <noscript> style); the island answers the query otherwise.
-                <p data-no-js-only="" className="mb-4 hidden rounded-lg border border-line bg-muted px-4 py-2 text-sm font-medium text-ink">
-                  {noJsNotice}
-                </p>
-              )}
-              <div className={loading ? 'opacity-60 transition-opacity' : undefined} data-catalogue-results>
-                {failure ??
-                  (view.total === 0 ? (
-                    <EmptyState query={shownQuery} categoryKnown={category !== null} />
-                  ) : prerendered ? (
-                    children
-                  ) : (
-                    <ProductGrid products={view.products} />
-                  ))}
-              </div>
-              {!failure && <Pagination query={shownQuery} page={view.page} pageCount={view.pageCount} scrollTarget={() => listRef.current} />}
-              {!failure && showsRelatedCategories(shownQuery, categories.length) && <Related categories={related} />}
-            </section>
-          </div>
+          list && (
+            <list.CatalogueListView
+              view={view}
+              prerendered={prerendered}
+              status={status}
+              failure={failure}
+              categories={categories}
+              totals={totals}
+              categoryName={categoryName}
+              categoryKnown={category !== null}
+              noJsNotice={noJsNotice}
+              prefetch={prefetch}
+              trending={trending}
+              grid={children}
+            />
+          )
         )}
       </div>
     </CatalogueProvider>

@@ -4,12 +4,19 @@
  * (content-visibility), which keeps a 200-card page and every re-render of it cheap; the
  * placeholder height is close to a card's, and `auto` remembers the real one once drawn.
  */
+import type { CatalogueProduct } from '../../domain/product-card.ts';
+
 export const PRODUCT_GRID_CLASS = 'grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 sm:gap-6 lg:grid-cols-3';
 export const PRODUCT_GRID_ITEM_CLASS = 'flex [content-visibility:auto] [contain-intrinsic-size:auto_30rem]';
 /** Cards in the first row load their image eagerly. */
 export const EAGER_CARDS = 3;
 /**
- * The island draws a new list a row at a time (three cards: a desktop row, a row and a half at two columns) until the
- * window is full, and the rest right after the first paint, without blocking input (ProductGrid).
+ * The island draws at once the cards of a new list that are in view, at least a row (three cards: a desktop row, a row
+ * and a half at two columns), and the rest when the browser is idle, without blocking input (ProductGrid).
  */
 export const FIRST_BATCH = 3;
+
+/** The same cards in the same order are the same grid, whichever query found them (products are made once, catalogue-data.ts). */
+export function sameProducts(a: readonly CatalogueProduct[], b: readonly CatalogueProduct[]): boolean {
+  return a === b || (a.length === b.length && a.every((product, index) => product === b[index]));
+}

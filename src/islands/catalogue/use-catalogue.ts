@@ -20,6 +20,7 @@ import type { CatalogueManifest } from '../../domain/catalogue/data-format.ts';
 import { catalogueHref, parseCatalogueQuery, queryAtLocation, sameQuery, type CatalogueQuery } from '../../domain/catalogue/query.ts';
 import { onDemand } from '../load-on-intent.ts';
 import { CatalogueDataError, CatalogueDataGone, catalogueTexts } from './catalogue-errors.ts';
+import { loadViewParts } from './view-parts.ts';
 
 /**
  * What answers a query (catalogue-data.ts: fetching, the index, making cards) loads when the shopper first shows
@@ -65,9 +66,11 @@ export function useCatalogue(options: { base: CatalogueBase; initialView: Catalo
   const [code, setCode] = useState(() => dataModule.value);
   const data = useMemo(() => (code ? new code.CatalogueData(source) : null), [code, source]);
   const currentBuild = useMemo(() => (code ? new code.CurrentBuild() : null), [code]);
+  // The code that draws a computed view (view-parts.ts) loads beside the code that computes it, so every view shown
+  // once the data code is here can be drawn at once.
   const loadCode = useCallback(
     () =>
-      dataModule.load().then((loaded) => {
+      Promise.all([dataModule.load(), loadViewParts()]).then(([loaded]) => {
         setCode(() => loaded);
         return loaded;
       }),
