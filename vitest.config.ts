@@ -47,7 +47,9 @@ export default defineConfig({
           name: 'integration-builds',
           include: INTEGRATION_BUILDS,
           environment: 'node',
-          testTimeout: 120_000,
+          // A limit for a hung build, not a slow one: beside the platform layer's builds (scripts/test.ts) or another
+          // process, one of these takes twice its quiet time.
+          testTimeout: 240_000,
           hookTimeout: 180_000,
           fileParallelism: false,
         },
