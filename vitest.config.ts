@@ -1,23 +1,20 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Integration files that run Astro builds (or Netlify's bundler) go one at a time: Astro writes its prerender bundle and
- * the kept renderers under the project's own .astro/, whatever cache folder a build is given, so two builds at once
- * would read each other's chunks; and each build already keeps both cores busy. A file is one of them when it calls
- * what builds, so a new one joins without being listed.
+ * The integration files' temporary folders (os.tmpdir()) are inside the project, in .astro/ (ignored by git and by
+ * Tailwind's class scan), as the production builds' folders are (dist, .build/): Astro writes a build's pre-render
+ * bundle inside its outDir only when outDir is under the project, and a bundle must be there to import the project's
+ * packages. So the files that build the site run side by side like the others, each build with its own bundle; a build
+ * into a folder outside the project shares .astro/.prerender and waits for its turn (src/server/local/build-worker.ts).
  */
-const BUILDS = /\b(buildSite|publishBuild|bundleFunctions)\(|scripts\/start\.ts/;
-const integrationDir = join(import.meta.dirname, 'tests/integration');
-const INTEGRATION_BUILDS = readdirSync(integrationDir)
-  .filter((name) => name.endsWith('.test.ts') && BUILDS.test(readFileSync(join(integrationDir, name), 'utf8')))
-  .map((name) => `tests/integration/${name}`);
+const integrationTmp = join(import.meta.dirname, '.astro', 'test-tmp');
+mkdirSync(integrationTmp, { recursive: true });
 
 export default defineConfig({
   test: {
-    // Both cores: the build files one at a time on one, the other integration files on the other (and on both once
-    // the builds are done). Unit tests use both too.
+    // Both cores, for unit and integration files alike.
     maxWorkers: 2,
     projects: [
       {
@@ -34,24 +31,14 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
-          exclude: INTEGRATION_BUILDS,
           environment: 'node',
-          // Each file gets its own database file, server port and temporary folder, so files run side by side.
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
-        },
-      },
-      {
-        test: {
-          // Same group as 'integration', so its one file at a time runs beside the other files.
-          name: 'integration-builds',
-          include: INTEGRATION_BUILDS,
-          environment: 'node',
-          // A limit for a hung build, not a slow one: beside the platform layer's builds (scripts/test.ts) or another
-          // process, one of these takes twice its quiet time.
+          // Each file gets its own database file, server port and temporary folder, so files run side by side, the
+          // ones that build the site too.
+          env: { TMPDIR: integrationTmp },
+          // A limit for a hung build, not a slow one: two builds side by side, or one beside the platform layer's
+          // (scripts/test.ts), take twice a build's quiet time.
           testTimeout: 240_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
       {

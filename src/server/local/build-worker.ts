@@ -16,9 +16,11 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'astro';
+import { prerenderBundleDir } from '../../integrations/kept-renderer.ts';
 import { renderCheckResult } from '../disclosure/render-check.ts';
 import { describeViolation, disclosureFailureMessage } from '../disclosure/site-check.ts';
 import { indexArticles } from '../publishing/article-index.ts';
+import { acquireProcessLock } from './process-lock.ts';
 
 const { values } = parseArgs({
   options: {
@@ -43,6 +45,18 @@ setInterval(() => {
   if (process.ppid !== parent) process.exit(1);
 }, 250).unref();
 
+// Astro writes the pre-render bundle inside outDir only when outDir is under the working folder (the project);
+// every build into a folder outside it shares the project's .astro/.prerender, and two at once would write, import and
+// delete each other's chunks (ERR_MODULE_NOT_FOUND .astro/.prerender/chunks/…). Such builds take Astro's step in turn.
+const bundle = prerenderBundleDir(outDir);
+const releaseBundle = bundle.startsWith(`${outDir}/`)
+  ? undefined
+  : await acquireProcessLock(`${bundle}.lock`, {
+      onWait: (owner) => console.log(`Waiting for another build of this project (process ${owner ?? '?'}) to finish with ${bundle}`),
+    });
+// process.exit (the orphan check above, a refused build below) skips finally blocks.
+if (releaseBundle) process.on('exit', releaseBundle);
+
 const astroStarted = performance.now();
 try {
   await build({
@@ -62,6 +76,8 @@ try {
   for (const violation of refused.violations) console.error(`  ${describeViolation(violation)}`);
   console.log(`DISCLOSURE-CHECK ${JSON.stringify({ message: disclosureFailureMessage(refused.violations) })}`);
   process.exit(1);
+} finally {
+  releaseBundle?.();
 }
 const astroMs = performance.now() - astroStarted;
 const check = renderCheckResult();
