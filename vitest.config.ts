@@ -1,16 +1,23 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The integration files' temporary folders (os.tmpdir()) are inside the project, in .astro/ (ignored by git and by
- * Tailwind's class scan), as the production builds' folders are (dist, .build/): Astro writes a build's pre-render
- * bundle inside its outDir only when outDir is under the project, and a bundle must be there to import the project's
- * packages. So the files that build the site run side by side like the others, each build with its own bundle; a build
- * into a folder outside the project shares .astro/.prerender and waits for its turn (src/server/local/build-worker.ts).
+ * Integration files that run Astro builds get their temporary folders (os.tmpdir()) inside the project, in .astro/
+ * (ignored by git and by Tailwind's class scan), as the production builds' folders are (dist, .build/): Astro writes a
+ * build's pre-render bundle inside its outDir only when outDir is under the project (else every build shares the
+ * project's .astro/.prerender and waits for its turn, src/server/local/build-worker.ts), and a bundle must be under the
+ * project to import its packages. So two builds run side by side, each with its own bundle. The other files keep the
+ * system's temporary folder: functions-bundle.test.ts, for one, needs its unpacked bundles outside any node_modules.
+ * A file is one of them when it calls what builds, so a new one joins without being listed.
  */
-const integrationTmp = join(import.meta.dirname, '.astro', 'test-tmp');
-mkdirSync(integrationTmp, { recursive: true });
+const BUILDS = /\b(buildSite|publishBuild)\(|scripts\/start\.ts/;
+const integrationDir = join(import.meta.dirname, 'tests/integration');
+const INTEGRATION_BUILDS = readdirSync(integrationDir)
+  .filter((name) => name.endsWith('.test.ts') && BUILDS.test(readFileSync(join(integrationDir, name), 'utf8')))
+  .map((name) => `tests/integration/${name}`);
+const buildsTmp = join(import.meta.dirname, '.astro', 'test-tmp');
+mkdirSync(buildsTmp, { recursive: true });
 
 export default defineConfig({
   test: {
@@ -31,10 +38,21 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          exclude: INTEGRATION_BUILDS,
           environment: 'node',
-          // Each file gets its own database file, server port and temporary folder, so files run side by side, the
-          // ones that build the site too.
-          env: { TMPDIR: integrationTmp },
+          // Each file gets its own database file, server port and temporary folder, so files run side by side.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          // Same workers as 'integration', so both are one group of files on both cores (a project without file
+          // parallelism would run alone, after every other file).
+          name: 'integration-builds',
+          include: INTEGRATION_BUILDS,
+          environment: 'node',
+          env: { TMPDIR: buildsTmp },
           // A limit for a hung build, not a slow one: two builds side by side, or one beside the platform layer's
           // (scripts/test.ts), take twice a build's quiet time.
           testTimeout: 240_000,
