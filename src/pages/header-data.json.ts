@@ -4,6 +4,6 @@
  * Not cached without asking (public/_headers), since its content changes with every build that changes the menus.
  */
 import type { APIRoute } from 'astro';
-import { headerDataFile } from '../components/header/header-data.ts';
+import { headerDataFile, headerDataResponse } from '../components/header/header-data.ts';
 
-export const GET: APIRoute = async () => new Response((await headerDataFile()).json, { headers: { 'content-type': 'application/json; charset=utf-8' } });
+export const GET: APIRoute = async () => headerDataResponse((await headerDataFile()).json);
