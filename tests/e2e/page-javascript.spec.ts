@@ -46,8 +46,11 @@ const RADIX_LAYER_MARKER = 'dismissableLayer';
 /** Gzip bytes of every script the page fetched and of its inline scripts, whether React came with them, every body and URL path. */
 async function loadedJavaScript(page: Page, path: string): Promise<{ gzipKb: number; react: string[]; bodies: Buffer[]; paths: string[] }> {
   const bodies = new Map<string, Promise<Buffer>>();
-  // Only what this page asks for: a script the previous page requested may answer after the navigation, and its
-  // body is gone with that page; and a later call on the same page is not counted here.
+  // Only what this page asks for. The previous page leaves first: an island it hydrates after its load event (the
+  // catalogue's, on a loaded machine) would otherwise ask for React after the listeners below are in, and count here.
+  await page.goto('about:blank');
+  // A script the previous page requested may answer after the navigation, and its body is gone with that page; and a
+  // later call on the same page is not counted here.
   const asked = new Set<Request>();
   const onRequest = (request: Request) => asked.add(request);
   const onResponse = (response: Response) => {
