@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumArgs, findChromium } from './tests/e2e/chromium.ts';
+import { chromiumArgs, findTestChromium } from './tests/e2e/chromium.ts';
 
 const ADMIN_SPECS = '**/admin-*.spec.ts';
 
@@ -21,7 +21,7 @@ export default defineConfig({
     // A trace records DOM snapshots and a screencast of every action of every test, which costs CPU on every test
     // although it is kept only for the failures; CI keeps nothing but what is printed, so it records none.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
-    launchOptions: { executablePath: findChromium(), args: chromiumArgs },
+    launchOptions: { executablePath: findTestChromium(), args: chromiumArgs },
   },
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: ADMIN_SPECS },

@@ -9,12 +9,15 @@ import type { Page } from '@playwright/test';
 import { Database } from '../../db/client.ts';
 import type { Product } from '../../db/schema.ts';
 import { isClickId } from '../../src/domain/revenue/click-id.ts';
+import { chromiumArgs, findChromium } from './chromium.ts';
 import { fakeRetailers, follow, retailerProducts, storedClick } from './click-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
 /** A browser's User-Agent, unique to this run, so an earlier run's repeat window cannot swallow its clicks. */
 const CHROME_UA = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.${Date.now() % 100000}.1 Safari/537.36`;
 test.use({ userAgent: CHROME_UA });
+// A Ctrl or middle click opens a tab only in the whole browser: the headless shell the other specs run in has no tabs.
+test.use({ launchOptions: { executablePath: findChromium(), args: chromiumArgs } });
 
 let database: Database;
 test.beforeAll(() => {
