@@ -2,15 +2,13 @@
  * Accessibility (issue 5, point 8): axe-core finds no serious or critical WCAG 2.1 A/AA violations
  * on the main pages, nor with the header's menus and drawers open.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { settledAxe } from './axe.ts';
 import { expect, test } from './fixtures.ts';
-
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** Serious and critical violations, each with the first few offending elements, for a readable failure. */
 async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  const results = await (await settledAxe(page)).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({

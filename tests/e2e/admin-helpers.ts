@@ -1,7 +1,7 @@
 /** Steps every admin e2e spec shares: signing in, axe-core's serious and critical violations, a page after the rebuild. */
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { Database } from '../../db/client.ts';
+import { settledAxe } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 
 type Cookies = Awaited<ReturnType<BrowserContext['cookies']>>;
@@ -30,7 +30,7 @@ export async function signIn(page: Page, account: { email: string; password: str
 
 /** WCAG 2.1 A and AA violations of serious or critical impact, with up to three offending elements each. */
 export async function seriousViolations(page: Page): Promise<{ rule: string; nodes: string[] }[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await (await settledAxe(page)).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({ rule: violation.id, nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')) }));

@@ -3,13 +3,13 @@
  * one out of stock and one without review excerpts, picked from the seeded database; the Share
  * menu and its copy-link toasts; the view and click beacons; the not-found states.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { and, desc, eq, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Page } from '@playwright/test';
 import { Database } from '../../db/client.ts';
 import { products, type Product } from '../../db/schema.ts';
 import { retailerName } from '../../src/domain/product-display/retailer.ts';
 import { parseEnv } from '../../src/server/env.ts';
+import { settledAxe } from './axe.ts';
 import { expect, test } from './fixtures.ts';
 
 /** A browser's User-Agent, unique to this run so the repeat window of an earlier run cannot swallow its events. */
@@ -73,7 +73,7 @@ test.beforeEach(async ({ page }) => prepare(page));
 
 /** Serious and critical WCAG 2.1 A/AA violations found by axe. */
 async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await (await settledAxe(page)).analyze();
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
