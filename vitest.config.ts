@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
  * build's pre-render bundle inside its outDir only when outDir is under the project (else every build shares the
  * project's .astro/.prerender and waits for its turn, src/server/local/build-worker.ts), and a bundle must be under the
  * project to import its packages. So two builds run side by side, each with its own bundle. The other files keep the
- * system's temporary folder: functions-bundle.test.ts, for one, needs its unpacked bundles outside any node_modules.
+ * system's temporary folder: the platform layer's function-bundles.ts, for one, needs its unpacked bundles outside any node_modules.
  * A file is one of them when it calls what builds, so a new one joins without being listed.
  */
 const BUILDS = /\b(buildSite|publishBuild)\(|scripts\/start\.ts/;

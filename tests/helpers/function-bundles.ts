@@ -70,7 +70,10 @@ export function netlifyFunctionsConfig(root = repoRoot): { directory: string; co
 
 export interface Bundle {
   name: string;
-  result: FunctionResult;
+  /** 2 for a v2 function (a default export taking a Request), as the bundler read it. */
+  runtimeAPIVersion: number | undefined;
+  /** The paths its config routes to it, as the bundler read them. */
+  routes: string[] | undefined;
   /** The zip file Netlify uploads, and its size. */
   zipFile: string;
   zipBytes: number;
@@ -82,11 +85,32 @@ export interface Bundle {
 export async function bundleFunctions(outDir: string): Promise<Bundle[]> {
   const { directory, config } = netlifyFunctionsConfig();
   const results = await zipFunctions([directory], join(outDir, 'zips'), { archiveFormat: 'zip', basePath: repoRoot, repositoryRoot: repoRoot, config });
-  return results.map((result) => {
-    const folder = join(outDir, 'unpacked', result.name);
-    extractZip(result.path, folder);
-    return { name: result.name, result, zipFile: result.path, zipBytes: statSync(result.path).size, folder };
-  });
+  return results.map((result) => unpacked(outDir, result));
+}
+
+/**
+ * The bundles `netlify build` made, from the manifest it writes beside the zip files (`.netlify/functions`), each
+ * unpacked into outDir: the very files a deploy uploads.
+ */
+export function builtBundles(functionsDist: string, outDir: string): Bundle[] {
+  const manifest = JSON.parse(readFileSync(join(functionsDist, 'manifest.json'), 'utf8')) as {
+    functions: { name: string; path: string; buildData?: { runtimeAPIVersion?: number }; routes?: FunctionResult['routes'] }[];
+  };
+  return manifest.functions.map((entry) => unpacked(outDir, { name: entry.name, path: entry.path, runtimeAPIVersion: entry.buildData?.runtimeAPIVersion, routes: entry.routes }));
+}
+
+function unpacked(outDir: string, result: Pick<FunctionResult, 'name' | 'path' | 'runtimeAPIVersion' | 'routes'>): Bundle {
+  const folder = join(outDir, 'unpacked', result.name);
+  extractZip(result.path, folder);
+  return {
+    name: result.name,
+    runtimeAPIVersion: result.runtimeAPIVersion,
+    // The manifest leaves out a function's routes when it has none; the bundler's result says [].
+    routes: (result.routes ?? []).map((route) => route.pattern),
+    zipFile: result.path,
+    zipBytes: statSync(result.path).size,
+    folder,
+  };
 }
 
 /** The module Netlify's entry point hands to Lambda (`getLambdaHandler('./netlify/functions/x.mjs')`). */

@@ -3,7 +3,7 @@
  * caller with the job key starts a run (anyone else could spend the account's request rate), and with it one run
  * refreshes the Amazon products against the fake Creators API. A Background Function answers 202 to everyone, as on
  * Netlify, so what is checked is what each call did once the server's background work has settled; the function's
- * own 403 for a caller without the key is checked on its bundle in functions-bundle.test.ts.
+ * own 403 for a caller without the key is checked on its bundle in tests/platform/function-bundles.ts.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

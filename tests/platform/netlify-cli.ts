@@ -4,17 +4,20 @@
  * over netlify/functions, zipped), then serves the publish folder and the zipped bundles, each function called in a
  * fresh worker thread under Lambda's Node options. Offline, with edge functions off (the CLI would download Deno).
  *
- * The copy holds what git would check out (tracked files and untracked ones not ignored) with node_modules linked in,
- * so the build's dist/ and .netlify/ never touch the working tree, where `npm start` may be serving dist.
+ * The copy holds what git would check out (tracked files and untracked ones not ignored), so the build's dist/ and
+ * .netlify/ never touch the working tree, where `npm start` may be serving dist; and node_modules as hard links. With a
+ * symbolic link to the repository's node_modules instead, the zips Netlify Build made did not carry the packages their
+ * functions import (unpacked elsewhere, every function failed on 'zod'): the CLI served them only because its own
+ * unpack folder could still reach that node_modules.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, createWriteStream, mkdirSync, symlinkSync } from 'node:fs';
+import { copyFileSync, createWriteStream, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 
 export const repoRoot = join(import.meta.dirname, '../..');
 
-/** Copies the files git would check out (and untracked ones it does not ignore) into `dest`, and links node_modules. */
+/** Copies the files git would check out (and untracked ones it does not ignore) into `dest`, and node_modules as hard links. */
 export function copyProject(dest: string): void {
   const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repoRoot, encoding: 'utf8' });
   if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`);
@@ -28,7 +31,9 @@ export function copyProject(dest: string): void {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
   }
-  symlinkSync(join(repoRoot, 'node_modules'), join(dest, 'node_modules'), 'dir');
+  // Hard links: seconds for the whole tree, and no byte copied (the temporary folder is on the project's disk here).
+  const linked = spawnSync('cp', ['-al', join(repoRoot, 'node_modules'), join(dest, 'node_modules')], { encoding: 'utf8' });
+  if (linked.status !== 0) throw new Error(`cp -al node_modules failed: ${linked.stderr}`);
 }
 
 /** A port no one listens on right now (the CLI needs its URL before it starts: functions only accept SITE_URL as Origin). */
