@@ -11,7 +11,7 @@
  * unpack folder could still reach that node_modules.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, createWriteStream, mkdirSync } from 'node:fs';
+import { copyFileSync, createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 
@@ -31,9 +31,13 @@ export function copyProject(dest: string): void {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
   }
-  // Hard links: seconds for the whole tree, and no byte copied (the temporary folder is on the project's disk here).
-  const linked = spawnSync('cp', ['-al', join(repoRoot, 'node_modules'), join(dest, 'node_modules')], { encoding: 'utf8' });
-  if (linked.status !== 0) throw new Error(`cp -al node_modules failed: ${linked.stderr}`);
+  // Hard links: seconds for the whole tree, and no byte copied; a copy where the temporary folder is on another disk.
+  for (const flags of ['-al', '-a']) {
+    const copied = spawnSync('cp', [flags, join(repoRoot, 'node_modules'), join(dest, 'node_modules')], { encoding: 'utf8' });
+    if (copied.status === 0) return;
+    if (flags === '-a') throw new Error(`cp -a node_modules failed: ${copied.stderr}`);
+    rmSync(join(dest, 'node_modules'), { recursive: true, force: true });
+  }
 }
 
 /** A port no one listens on right now (the CLI needs its URL before it starts: functions only accept SITE_URL as Origin). */
