@@ -8,12 +8,10 @@
  * The tests change the demo catalogue, so they run one after another in this order.
  */
 import type { Page } from '@playwright/test';
-import { seedCategories } from '../../db/seed/categories.ts';
-import { DEFAULT_PRODUCT_COUNT } from '../../db/seed/index.ts';
-import { generateProducts } from '../../db/seed/products.ts';
 import type { ProductList, ProductListRow } from '../../src/domain/admin/product-list.ts';
 import { e2eAccounts } from './accounts.ts';
 import { sectionHeading, seriousViolations, signIn } from './admin-helpers.ts';
+import { demoProducts } from './demo-catalogue.ts';
 import { expect, test } from './fixtures.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -36,11 +34,7 @@ async function plainProduct(page: Page, offset: number): Promise<ProductListRow 
 
 /** The demo's ASINs: other admin specs add products with ASINs of their own while this one runs, and delete them again. */
 const seededAsins = new Set(
-  generateProducts(
-    DEFAULT_PRODUCT_COUNT,
-    new Date(),
-    seedCategories.map((category, index) => ({ id: index + 1, slug: category.slug })),
-  ).flatMap(({ product }) => {
+  demoProducts().flatMap((product) => {
     const asin = (product.attributes as Record<string, unknown>)['asin'];
     return typeof asin === 'string' ? [asin] : [];
   }),

@@ -10,19 +10,12 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { seedCategories } from '../../db/seed/categories.ts';
-import { DEFAULT_PRODUCT_COUNT } from '../../db/seed/index.ts';
-import { generateProducts } from '../../db/seed/products.ts';
 import { CATALOGUE_PAGE_SIZE } from '../../src/domain/catalogue/pagination.ts';
 import { parseCatalogueQuery, serializeCatalogueQuery } from '../../src/domain/catalogue/query.ts';
+import { demoProducts } from './demo-catalogue.ts';
 import { expect, test } from './fixtures.ts';
 
-const seeded = generateProducts(
-  DEFAULT_PRODUCT_COUNT,
-  new Date(),
-  seedCategories.map((category, index) => ({ id: index + 1, slug: category.slug })),
-)
-  .map(({ product }) => product)
-  .filter((product) => product.availability !== false);
+const seeded = demoProducts().filter((product) => product.availability !== false);
 
 /** What "{n} products found" should say for the listed products that pass `keep`: the whole match. */
 function expectedCount(keep: (product: (typeof seeded)[number]) => boolean): number {

@@ -9,21 +9,15 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { seedCategories } from '../../db/seed/categories.ts';
-import { DEFAULT_PRODUCT_COUNT } from '../../db/seed/index.ts';
-import { generateProducts } from '../../db/seed/products.ts';
 import { CATALOGUE_PAGE_SIZE } from '../../src/domain/catalogue/pagination.ts';
+import { demoProducts } from './demo-catalogue.ts';
 import { expect, test } from './fixtures.ts';
 
 const CATEGORY = 'wellness';
 
 /** The in-stock products of the category, as the default listing shows them over its pages. */
 const categorySlugs = new Set(
-  generateProducts(
-    DEFAULT_PRODUCT_COUNT,
-    new Date(),
-    seedCategories.map((category, index) => ({ id: index + 1, slug: category.slug })),
-  )
-    .map(({ product }) => product)
+  demoProducts()
     .filter((product) => product.availability !== false && product.inStock === true)
     .filter((product) => seedCategories[(product.categoryId ?? 0) - 1]?.slug === CATEGORY)
     .map((product) => product.slug),
