@@ -32,6 +32,8 @@ export class RequestPacer {
   #next = 0;
   /** No request starts before this (set by a 429). */
   #heldUntil = 0;
+  /** When the last request was let go: a caller woken late (a busy machine) keeps the next one a whole interval away. */
+  #lastStart = -Infinity;
 
   constructor(requestsPerSecond: number, options: { now?: () => number; sleep?: Sleep } = {}) {
     this.intervalMs = Math.ceil(1000 / requestsPerSecond);
@@ -43,12 +45,11 @@ export class RequestPacer {
   async take(signal?: AbortSignal): Promise<void> {
     const at = Math.max(this.#now(), this.#next, this.#heldUntil);
     this.#next = at + this.intervalMs;
-    let wait = at - this.#now();
-    while (wait > 0) {
-      await this.#sleep(wait, signal);
-      // A 429 that arrived while this caller waited holds it too.
-      wait = Math.max(this.#heldUntil, at) - this.#now();
-    }
+    // A 429 that arrived while this caller waited holds it too, and so does a caller before it that started late.
+    const startAt = () => Math.max(this.#heldUntil, at, this.#lastStart + this.intervalMs);
+    for (let wait = startAt() - this.#now(); wait > 0; wait = startAt() - this.#now()) await this.#sleep(wait, signal);
+    this.#lastStart = this.#now();
+    this.#next = Math.max(this.#next, this.#lastStart + this.intervalMs);
   }
 
   /** Amazon asked every caller to wait (429 Retry-After). */
