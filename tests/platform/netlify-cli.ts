@@ -11,7 +11,7 @@
  * unpack folder could still reach that node_modules.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 
@@ -38,6 +38,20 @@ export function copyProject(dest: string): void {
     if (flags === '-a') throw new Error(`cp -a node_modules failed: ${copied.stderr}`);
     rmSync(join(dest, 'node_modules'), { recursive: true, force: true });
   }
+}
+
+/**
+ * Points the copy's netlify.toml at an empty functions folder, so its next builds bundle no function. For builds that
+ * test the publish folder alone: Netlify Build bundles the 61 functions with their packages on every build (about two
+ * minutes of two cores here), and the bundles of the copy's first build are the ones the suite checks.
+ */
+export function withoutFunctions(project: string): void {
+  const file = join(project, 'netlify.toml');
+  const config = readFileSync(file, 'utf8');
+  const line = 'directory = "netlify/functions"';
+  if (!config.includes(line)) throw new Error(`netlify.toml no longer says ${line}: update withoutFunctions`);
+  mkdirSync(join(project, 'netlify/no-functions'), { recursive: true });
+  writeFileSync(file, config.replace(line, 'directory = "netlify/no-functions"'));
 }
 
 /** A port no one listens on right now (the CLI needs its URL before it starts: functions only accept SITE_URL as Origin). */

@@ -22,7 +22,7 @@ import { startLibsqlHttpServer, type LibsqlHttpServer } from '../helpers/libsql-
 import { Browser } from '../helpers/local-api.ts';
 import { startScrapeFixtures, type ScrapeFixtures } from '../helpers/scrape-fixtures.ts';
 import { describeFunctionBundles } from './function-bundles.ts';
-import { copyProject, freePort, repoRoot, runNetlifyBuild, startNetlifyServe, type NetlifyServe } from './netlify-cli.ts';
+import { copyProject, freePort, repoRoot, runNetlifyBuild, startNetlifyServe, withoutFunctions, type NetlifyServe } from './netlify-cli.ts';
 import type { Recorded } from './normalise.ts';
 import { runScenario, type ScenarioFixtures, type ScenarioTarget } from './scenario.ts';
 
@@ -252,6 +252,9 @@ describe("Netlify's next build", () => {
   it('restores the last build and its renderer from the build cache and publishes an edit partially', { timeout: 15 * 60_000 }, async () => {
     await cli?.stop();
     project = join(work, 'project');
+    // What these builds test is the publish folder and the renderer the cache restores; the functions were bundled,
+    // served and checked from the first build above.
+    withoutFunctions(project);
     const env = { cwd: project, env: cliEnv, timeoutMs: 8 * 60_000 };
     // The scenario's edits since the served build include a published post, which the menu on every page shows:
     // that build is a full one. It still starts from the cache.
