@@ -1,7 +1,8 @@
 /**
- * Rebuild requests end to end: a real libSQL file, real `astro build` runs of a
- * small seeded catalogue, the local server over real HTTP, and a local receiver
- * standing in for Netlify's build hook.
+ * Rebuild requests end to end: a real libSQL file, the queue publishing as `npm start`'s does (publish-build.ts: a
+ * full `astro build` of a small seeded catalogue first, then partial builds from the renderer it kept, and a full one
+ * when a partial one cannot run), the local server over real HTTP, and a local receiver standing in for Netlify's
+ * build hook.
  */
 import { existsSync, mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -12,9 +13,11 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, products, siteBuilds } from '../../db/schema.ts';
 import { seedDemoContent } from '../../db/seed/index.ts';
-import { buildSite, projectRoot } from '../../src/server/local/builder.ts';
+import { projectRoot } from '../../src/server/local/builder.ts';
 import { computeFingerprint, isBuildStale } from '../../src/server/local/fingerprint.ts';
 import type { Logger } from '../../src/server/local/logger.ts';
+import { publishBuild } from '../../src/server/local/publish-build.ts';
+import { keptRendererDir } from '../../src/server/publishing/partial-build.ts';
 import { LocalRebuildQueue } from '../../src/server/local/rebuild-queue.ts';
 import { startLocalServer, type LocalServer } from '../../src/server/local/server.ts';
 import { SiteFolders } from '../../src/server/local/site-folders.ts';
@@ -35,7 +38,7 @@ function makeQueue(databaseUrl: string): LocalRebuildQueue {
     database: temp.database,
     folders,
     fingerprint: () => computeFingerprint({ database: temp.database, projectRoot }),
-    build: (outDir, signal) => buildSite({ outDir, signal, databaseUrl, cacheDir: join(work, 'astro-cache'), quiet: true, logger }),
+    build: publishBuild({ folders, database: temp.database, projectRoot, cacheDir: join(work, 'astro-cache'), databaseUrl, logger }),
     debounceMs: 50,
     logger,
   });
@@ -76,7 +79,10 @@ afterAll(async () => {
   await server?.close();
   folders?.close();
   temp?.cleanup();
-  if (work) rmSync(work, { recursive: true, force: true });
+  if (work) {
+    rmSync(keptRendererDir(projectRoot, join(work, 'dist')), { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
+  }
 });
 
 describe('the local rebuild queue', () => {
@@ -135,6 +141,7 @@ describe('the local rebuild queue', () => {
     expect(answers.length).toBeGreaterThan(20);
     expect(answers.filter((answer) => answer.status !== 200 || !answer.complete)).toEqual([]);
     expect((await latestBuilds(1))[0]).toMatchObject({ status: 'succeeded', reason: 'product created' });
+    expect(lines.filter((line) => /^Published \(partial build with the kept renderer: \d+ pages rendered/.test(line))).toHaveLength(1);
   });
 
   it('coalesces a burst into one build', async () => {
@@ -162,7 +169,8 @@ describe('the local rebuild queue', () => {
   it('keeps serving the old site when a build fails, and records the error', async () => {
     await queue.idle();
     const served = folders.current();
-    // The same project, but a database the content layer cannot open: a real failing `astro build`.
+    // The same project, but a database no build can open: the partial build gives way to a full one, a real failing
+    // `astro build`.
     const failing = makeQueue(`file:${join(work, 'missing', 'nested', 'nothing.db')}`);
     registerLocalBuilder(failing);
     try {
@@ -172,6 +180,7 @@ describe('the local rebuild queue', () => {
       registerLocalBuilder(queue);
     }
     expect(failing.outcomes).toHaveLength(1);
+    expect(lines.filter((line) => line.startsWith('Partial build not possible'))).toHaveLength(1);
     expect(failing.outcomes[0]!.ok).toBe(false);
     const [row] = await latestBuilds(1);
     expect(row).toMatchObject({ status: 'failed', reason: 'doomed build' });
