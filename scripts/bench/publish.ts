@@ -49,7 +49,7 @@ export async function measurePublishing(options: PublishBenchOptions): Promise<F
   });
   const figures: Figure[] = [];
   // Printed as measured too: a later edit that fails must not hide the figures before it.
-  const record = (figure: Figure) => {
+  const record = (figure: Figure & { value: number }) => {
     figures.push(figure);
     options.log(`${figure.name}: ${figure.value.toFixed(1)} ${figure.unit}`);
   };
