@@ -131,9 +131,13 @@ describe('the local rebuild queue', () => {
     await requestRebuild('product created');
 
     const newPage = `${server.url}/product/${slug}`;
-    await waitFor(async () => (await fetch(newPage).then((r) => (r.body?.cancel(), r.status))) === 200, 110_000, 'the new product page');
-    building = false;
-    await hammer;
+    try {
+      await waitFor(async () => (await fetch(newPage).then((r) => (r.body?.cancel(), r.status))) === 200, 110_000, 'the new product page');
+    } finally {
+      // Also when the wait fails: a hammer left running keeps the file from ever finishing.
+      building = false;
+      await hammer;
+    }
 
     const html = await (await fetch(newPage)).text();
     expect(html).toContain('Rebuild Test Foam Roller');

@@ -88,13 +88,22 @@ export function renderFromKept(options: KeptRenderOptions): Promise<BuildSummary
   });
 }
 
-/** Runs a worker script in its own Node process; its `{prefix}{json}` line is its summary. */
-function runWorker(
-  script: string,
-  args: string[],
-  options: Pick<BuildSiteOptions, 'root' | 'databaseUrl' | 'signal' | 'logger' | 'env'>,
-  summaryPrefix: string,
-): Promise<{ summary: unknown; ms: number }> {
+/**
+ * How long a worker may take to exit once it has printed its outcome (its summary, or the disclosure check's refusal).
+ * Node can deadlock while a process exits: the main thread waits for V8's background threads, one of which, in the
+ * middle of compiling, waits for a garbage collection only the main thread can run (nodejs/node#54918, still open in
+ * Node 24). A partial build hung that way for good after it had written every file. The outcome was final when it was
+ * printed, so a worker that has not exited by then is stopped, and the build goes on.
+ */
+export const EXIT_GRACE_MS = 10_000;
+
+export interface WorkerRunOptions extends Pick<BuildSiteOptions, 'root' | 'databaseUrl' | 'signal' | 'logger' | 'env'> {
+  /** EXIT_GRACE_MS unless a test says otherwise. */
+  exitGraceMs?: number;
+}
+
+/** Runs a worker script in its own Node process; its `{prefix}{json}` line is its summary. Exported for its test. */
+export function runWorker(script: string, args: string[], options: WorkerRunOptions, summaryPrefix: string): Promise<{ summary: unknown; ms: number }> {
   const logger = options.logger ?? consoleLogger;
   const started = performance.now();
   const child = spawn(process.execPath, [script, ...args], {
@@ -112,14 +121,26 @@ function runWorker(
   const tail: string[] = [];
   let summary: unknown = {};
   let refusal: string | undefined;
+  let stoppedAfterReport = false;
+  let exitWatch: NodeJS.Timeout | undefined;
+  const graceMs = options.exitGraceMs ?? EXIT_GRACE_MS;
+  const onReport = () => {
+    exitWatch ??= setTimeout(() => {
+      stoppedAfterReport = true;
+      logger.warn(`[build] the worker had reported its outcome but had not exited after ${graceMs} ms (a Node shutdown deadlock): stopped it`);
+      child.kill('SIGKILL');
+    }, graceMs);
+  };
   const onLine = (line: string, isError: boolean) => {
     if (line.startsWith(summaryPrefix)) {
       summary = JSON.parse(line.slice(summaryPrefix.length));
+      onReport();
       return;
     }
     // The disclosure check's message names every failing page and link; it is the build's error, not a log line.
     if (line.startsWith('DISCLOSURE-CHECK ')) {
       refusal = (JSON.parse(line.slice('DISCLOSURE-CHECK '.length)) as { message: string }).message;
+      onReport();
       return;
     }
     tail.push(line);
@@ -136,11 +157,12 @@ function runWorker(
       reject(new BuildError(message, tail.join('\n')));
     });
     child.on('close', (code, signal) => {
-      if (code === 0) {
+      clearTimeout(exitWatch);
+      if (code === 0 || (stoppedAfterReport && refusal === undefined)) {
         resolvePromise({ summary, ms: Math.round(performance.now() - started) });
         return;
       }
-      const how = signal ? `was stopped (${signal})` : `failed (exit code ${code})`;
+      const how = stoppedAfterReport ? 'failed' : signal ? `was stopped (${signal})` : `failed (exit code ${code})`;
       reject(new BuildError(`The build ${how}: ${refusal ?? lastMeaningfulLine(tail)}`, tail.join('\n')));
     });
   });
