@@ -2,11 +2,6 @@ import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, findTestChromium } from './tests/e2e/chromium.ts';
 
 const ADMIN_SPECS = '**/admin-*.spec.ts';
-/**
- * Specs that slow the page's CPU 4× (script-timing.ts). Chromium throttles by pausing the renderer between slices, so
- * these tests mostly wait: they get a worker of their own beside the two the other public specs keep busy.
- */
-const SLOWED_CPU_SPECS = ['**/early-clicks.spec.ts', '**/early-saved-clicks.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -14,8 +9,7 @@ export default defineConfig({
   // Seeds a database, builds the site and starts the local server on a free port.
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
-  // Two for the specs that keep a core busy (each project says how many of these it may use), one for the slowed ones.
-  workers: 3,
+  workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   // Generous limits, because the suite must pass on a loaded 2-core machine (a build running beside it): tests wait
@@ -30,10 +24,9 @@ export default defineConfig({
     launchOptions: { executablePath: findTestChromium(), args: chromiumArgs },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: [ADMIN_SPECS, ...SLOWED_CPU_SPECS], workers: 2 },
-    { name: 'slowed-cpu', use: { ...devices['Desktop Chrome'] }, testMatch: SLOWED_CPU_SPECS, workers: 1 },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: ADMIN_SPECS },
     // Admin writes rebuild the public site in the background: the public specs run first, so none of them meets a
     // product, category or post another spec made. Run one admin spec alone with `--no-deps`.
-    { name: 'admin', use: { ...devices['Desktop Chrome'] }, testMatch: ADMIN_SPECS, dependencies: ['chromium', 'slowed-cpu'], workers: 2 },
+    { name: 'admin', use: { ...devices['Desktop Chrome'] }, testMatch: ADMIN_SPECS, dependencies: ['chromium'] },
   ],
 });
