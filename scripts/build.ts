@@ -72,7 +72,7 @@ try {
   console.log(
     result.plan.kind === 'full'
       ? `Full build: ${result.plan.reason}.`
-      : `Partial build with the ${result.renderedWith}: ${result.rendered} pages rendered, ${result.unchanged} kept unchanged, ${result.removed} removed.`,
+      : `Partial build${result.plan.everyPage ? ` of every page (${result.plan.everyPage})` : ''} with the ${result.renderedWith}: ${result.rendered} pages rendered, ${result.unchanged} kept unchanged, ${result.removed} removed.`,
   );
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const parts = [

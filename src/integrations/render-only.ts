@@ -19,10 +19,11 @@ import { declaredPageInputs } from '../server/publishing/page-inputs.ts';
 import { prerenderBundleDir, watchRenderer } from './kept-renderer.ts';
 import type { AstroIntegration } from 'astro';
 
-/** What a partial build renders: these product pages, and every other page or none. */
+/** What a partial build renders: these product pages, and every other page or none; or every page. */
 export interface RenderSelection {
   products: string[];
   everyOtherPage: boolean;
+  everyPage?: boolean;
 }
 
 /** The route of the product pages, the only pages a partial build picks one by one. */
@@ -37,6 +38,7 @@ export function pagesOfWholeSite(): { pathname: string }[] | undefined {
 }
 
 export function selects(selection: RenderSelection, pathname: string, component: string): boolean {
+  if (selection.everyPage === true) return true;
   if (component !== PRODUCT_PAGE_COMPONENT) return selection.everyOtherPage;
   const slug = PRODUCT_PATH.exec(pathname)?.[1];
   return slug !== undefined && selection.products.includes(decodeURIComponent(slug));

@@ -84,6 +84,10 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     await pinterestTimer.stop();
     registerLocalBuilder(undefined);
     await queue.close();
+    // What the admin specs' writes cost in rebuilds, a large share of this layer's CPU: printed in every run.
+    const rebuilds = queue.outcomes.slice(1);
+    const seconds = rebuilds.reduce((sum, outcome) => sum + outcome.ms, 0) / 1000;
+    console.log(`e2e: ${rebuilds.length} rebuilds after the first (${rebuilds.filter((outcome) => !outcome.ok).length} failed), ${seconds.toFixed(1)} s of building`);
     await server.close();
     await shop.close();
     await pinterest.close();

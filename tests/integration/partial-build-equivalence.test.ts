@@ -178,6 +178,14 @@ const edits: Record<string, Edit> = {
   },
 };
 
+/** Renames a category shown in the navigation, as the categories screen does (its slug stays). */
+async function renameCategory(pick: () => number): Promise<string> {
+  const shown = await temp.database.run((db) => db.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.showInNavigation, true)).orderBy(categories.id));
+  const category = shown[Math.floor(pick() * shown.length)]!;
+  await temp.database.run((db) => db.update(categories).set({ name: `${category.name} Zone` }).where(eq(categories.id, category.id)));
+  return `category ${category.id} renamed ${category.name} Zone`;
+}
+
 const runBuild = (cacheDir: string) => (options: { outDir: string; env: Record<string, string>; skipIndex: boolean }) =>
   buildSite({ ...options, databaseUrl: temp.url, cacheDir, quiet: true, logger: silentLogger });
 
@@ -233,6 +241,11 @@ it('a random series of edits published partially gives the same files as one ful
       // A review edit in every series (scores reorder alternatives on other products' pages), beside a random edit.
       log.push(await edits.review!(pick));
       log.push(await edits[names[Math.floor(pick() * names.length)]!]!(pick));
+    } else if (step === 2) {
+      // A category's new name, in every series: the navigation every page shows, so every page renders again from the
+      // kept renderer (publish-plan.ts), with none kept for unchanged inputs.
+      log.push(await renameCategory(pick));
+      log.push(await edits[names[Math.floor(pick() * names.length)]!]!(pick));
     } else for (let i = 0; i < 2; i += 1) log.push(await edits[names[Math.floor(pick() * names.length)]!]!(pick));
     const next = join(work, `site-${step}`);
     const result = await publish(next, previous, cache, series);
@@ -240,6 +253,7 @@ it('a random series of edits published partially gives the same files as one ful
       `→ ${result.plan.kind === 'full' ? `full (${result.plan.reason})` : `partial with the ${result.renderedWith}: ${result.rendered} rendered, ${result.unchanged} kept unchanged, ${result.removed} removed`}`,
     );
     if (result.plan.kind === 'partial' && result.renderedWith === 'kept renderer') partial += 1;
+    if (step === 2) expect(result.plan, log.join('\n')).toMatchObject({ kind: 'partial', everyPage: 'the navigation changed' });
     keptUnchanged += result.unchanged;
     rmSync(previous, { recursive: true, force: true });
     previous = next;

@@ -257,10 +257,11 @@ describe("Netlify's next build", () => {
     withoutFunctions(project);
     const env = { cwd: project, env: cliEnv, timeoutMs: 8 * 60_000 };
     // The scenario's edits since the served build include a published post, which the menu on every page shows:
-    // that build is a full one. It still starts from the cache.
+    // that build renders every page (from the renderer the cache restored, publish-plan.ts). It starts from the cache.
     const caughtUp = await runNetlifyBuild({ ...env, logFile: join(logs, 'netlify-build-2.log') });
     expect(caughtUp.code, caughtUp.output.slice(-3000)).toBe(0);
     expect(caughtUp.output).toContain('Restored the last build into');
+    expect(caughtUp.output).toMatch(/Partial build of every page \([^)]+\) with the kept renderer: \d+ pages rendered/);
 
     const product = await databases.cli!.run((db) => db.select({ id: products.id, slug: products.slug }).from(products).where(ne(products.status, 'draft')).get());
     const name = 'Partial Build Check Resistance Band';

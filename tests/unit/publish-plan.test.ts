@@ -4,6 +4,7 @@ import { changedKeys, planPublish, SNAPSHOT_FORMAT, type SiteSnapshot } from '..
 const base: SiteSnapshot = {
   format: SNAPSHOT_FORMAT,
   source: 'src-1',
+  environment: 'env-1',
   globals: 'g-1',
   navigation: 'nav-1',
   categories: 'cat-1',
@@ -14,16 +15,21 @@ const base: SiteSnapshot = {
 };
 
 describe('planPublish', () => {
-  it('builds in full without a complete build, or when the code, the settings or the navigation changed', () => {
+  it('builds in full without a complete build, or when the code or the build environment changed', () => {
     expect(planPublish(undefined, base)).toEqual({ kind: 'full', reason: 'no complete build to start from' });
-    expect(planPublish(base, { ...base, source: 'src-2' }).kind).toBe('full');
-    expect(planPublish(base, { ...base, globals: 'g-2' }).kind).toBe('full');
-    expect(planPublish(base, { ...base, navigation: 'nav-2' }).kind).toBe('full');
+    expect(planPublish(base, { ...base, source: 'src-2' })).toEqual({ kind: 'full', reason: 'the code or content files changed' });
+    expect(planPublish(base, { ...base, environment: 'env-2', globals: 'g-2' })).toEqual({ kind: 'full', reason: 'the build environment changed' });
     expect(planPublish({ ...base, format: 0 }, base).kind).toBe('full');
   });
 
-  it('builds in full when an author changed: their bylines, pages and reviews show them everywhere', () => {
-    expect(planPublish(base, { ...base, authors: 'au-2' })).toEqual({ kind: 'full', reason: 'an author changed' });
+  it('renders every page, keeping none, when data every page shows changed: settings, the navigation', () => {
+    const everyPage = (reason: string) => ({ kind: 'partial', products: [], everyOtherPage: true, everyPage: reason });
+    expect(planPublish(base, { ...base, globals: 'g-2' })).toEqual(everyPage('settings every page shows changed'));
+    expect(planPublish(base, { ...base, navigation: 'nav-2', products: { ...base.products, mat: 'a2' } })).toEqual(everyPage('the navigation changed'));
+  });
+
+  it('renders every page when an author changed: their bylines, pages and reviews show them everywhere', () => {
+    expect(planPublish(base, { ...base, authors: 'au-2' })).toEqual({ kind: 'partial', products: [], everyOtherPage: true, everyPage: 'an author changed' });
   });
 
   it('renders nothing when nothing changed', () => {

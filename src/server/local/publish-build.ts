@@ -33,7 +33,11 @@ export function publishBuild(options: PublishBuildOptions): (outDir: string, sig
         render: (render) => renderFromKept({ ...render, signal, databaseUrl: options.databaseUrl, logger: options.logger }),
       },
     });
-    const how = result.plan.kind === 'full' ? `full build: ${result.plan.reason}` : `partial build with the ${result.renderedWith}: ${result.rendered} pages rendered, ${result.removed} removed`;
+    const { plan } = result;
+    const how =
+      plan.kind === 'full'
+        ? `full build: ${plan.reason}`
+        : `partial build${plan.everyPage ? ` of every page (${plan.everyPage})` : ''} with the ${result.renderedWith}: ${result.rendered} pages rendered, ${result.removed} removed`;
     options.logger.info(`Published (${how})`);
     return result.summary;
   };

@@ -141,7 +141,9 @@ async function partialBuild(
     let renderer: string | undefined;
     try {
       if (options.keptRenderer && previous.renderer && keptRendererId(options.keptRenderer.dir) === previous.renderer) {
-        const selection: KeptRenderSelection = { products: plan.products, everyOtherPage: plan.everyOtherPage, previousInputs: previous.inputs ?? {} };
+        // Every page again: a page's declared inputs leave out what every page shows, so none may be kept.
+        const previousInputs = plan.everyPage === undefined ? (previous.inputs ?? {}) : {};
+        const selection: KeptRenderSelection = { products: plan.products, everyOtherPage: plan.everyOtherPage, everyPage: plan.everyPage !== undefined, previousInputs };
         writeFileSync(selectionFile, JSON.stringify(selection));
         summary = await options.keptRenderer.render({ keptDir: options.keptRenderer.dir, outDir: stage, selectionFile, listFile });
         const list = JSON.parse(readFileSync(listFile, 'utf8')) as KeptRenderList;
@@ -149,7 +151,7 @@ async function partialBuild(
         declared = list.inputs;
         renderer = previous.renderer;
       } else {
-        const selection: RenderSelection = { products: plan.products, everyOtherPage: plan.everyOtherPage };
+        const selection: RenderSelection = { products: plan.products, everyOtherPage: plan.everyOtherPage, everyPage: plan.everyPage !== undefined };
         writeFileSync(selectionFile, JSON.stringify(selection));
         const keep = keepRendererEnv(options);
         summary = await options.runBuild({

@@ -81,9 +81,9 @@ export async function readSiteSnapshot({ database, projectRoot, env = process.en
   return {
     format: SNAPSHOT_FORMAT,
     source: sourceContentDigest(projectRoot),
+    environment: digest(JSON.stringify(BUILD_ENV.map((name) => env[name] ?? ''))),
     globals: digest(
       JSON.stringify({
-        env: BUILD_ENV.map((name) => env[name] ?? ''),
         settings,
         // The footer's copyright year.
         year: new Date(now).getUTCFullYear(),
