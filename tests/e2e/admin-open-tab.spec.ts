@@ -111,6 +111,8 @@ test('a catalogue page opened before a publish filters and sorts the new buildâ€
   expect(file, 'the categoryâ€™s data file of the build shown').toBeDefined();
   const view = catalogueView(decodeCardShard((await file) as CardShardFile), query);
   if (view.kind !== 'list') throw new Error('expected a list');
+  // The island draws the first row at once and the rest when the browser is idle (grid.ts, FIRST_BATCH): the whole page first.
+  await expect(cards).toHaveCount(view.products.length);
   expect((await cards.locator('h3 a').allTextContents()).map((name) => name.trim())).toEqual(view.products.map((item) => item.name));
   await expect(page.getByRole('status').filter({ hasText: /products? found/ })).toContainText(`${view.total} products found`);
   // The filter panel counts from the same build as the list, not from the page's own.
