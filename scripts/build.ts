@@ -23,7 +23,7 @@ import { writeBuildRecord } from '../src/server/local/build-record.ts';
 import { computeFingerprint } from '../src/server/local/fingerprint.ts';
 import { SiteFolders } from '../src/server/local/site-folders.ts';
 import { consoleLogger } from '../src/server/local/logger.ts';
-import { keptRendererDir, publishSite } from '../src/server/publishing/partial-build.ts';
+import { describePublish, keptRendererDir, publishSite } from '../src/server/publishing/partial-build.ts';
 
 const { values } = parseArgs({ options: { out: { type: 'string', default: 'dist' }, partial: { type: 'boolean', default: false } } });
 const out = resolve(projectRoot, values.out);
@@ -69,11 +69,8 @@ try {
     renameSync(target, out);
     rmSync(`${out}.old`, { recursive: true, force: true });
   }
-  console.log(
-    result.plan.kind === 'full'
-      ? `Full build: ${result.plan.reason}.`
-      : `Partial build${result.plan.everyPage ? ` of every page (${result.plan.everyPage})` : ''} with the ${result.renderedWith}: ${result.rendered} pages rendered, ${result.unchanged} kept unchanged, ${result.removed} removed.`,
-  );
+  const how = describePublish(result);
+  console.log(`${how.charAt(0).toUpperCase()}${how.slice(1)}.`);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const parts = [
     `snapshot ${(timings.snapshot / 1000).toFixed(1)} s`,

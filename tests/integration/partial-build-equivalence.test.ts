@@ -11,8 +11,9 @@ import { join, relative } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { mulberry32 as random } from '../../db/seed/random.ts';
-import { blogPosts, categories, products, productSlugRedirects } from '../../db/schema.ts';
+import { blogPosts, categories, products, productSlugRedirects, settings } from '../../db/schema.ts';
 import { seedDemoContent } from '../../db/seed/index.ts';
+import { HERO_SETTING_ID } from '../../src/domain/hero.ts';
 import { buildSite, projectRoot, renderFromKept } from '../../src/server/local/builder.ts';
 import { silentLogger } from '../../src/server/local/logger.ts';
 import { keptRendererDir, PUBLISH_STATE_FILE, publishSite, type PublishResult } from '../../src/server/publishing/partial-build.ts';
@@ -186,6 +187,16 @@ async function renameCategory(pick: () => number): Promise<string> {
   return `category ${category.id} renamed ${category.name} Zone`;
 }
 
+/** Stores a hero setting, as the hero screen does: a colour, chosen at random. */
+async function setHero(pick: () => number): Promise<string> {
+  const color = `#${Math.floor(pick() * 0xffffff).toString(16).padStart(6, '0')}`;
+  await temp.database.run(async (db) => {
+    await db.delete(settings).where(eq(settings.id, HERO_SETTING_ID));
+    await db.insert(settings).values({ id: HERO_SETTING_ID, value: { type: 'color', color }, updatedAt: new Date() });
+  });
+  return `hero colour ${color}`;
+}
+
 const runBuild = (cacheDir: string) => (options: { outDir: string; env: Record<string, string>; skipIndex: boolean }) =>
   buildSite({ ...options, databaseUrl: temp.url, cacheDir, quiet: true, logger: silentLogger });
 
@@ -246,6 +257,10 @@ it('a random series of edits published partially gives the same files as one ful
       // kept renderer (publish-plan.ts), with none kept for unchanged inputs.
       log.push(await renameCategory(pick));
       log.push(await edits[names[Math.floor(pick() * names.length)]!]!(pick));
+    } else if (step === 3) {
+      // A setting every page's render reads (the home hero), in every series: every page again, as for the navigation.
+      log.push(await setHero(pick));
+      log.push(await edits[names[Math.floor(pick() * names.length)]!]!(pick));
     } else for (let i = 0; i < 2; i += 1) log.push(await edits[names[Math.floor(pick() * names.length)]!]!(pick));
     const next = join(work, `site-${step}`);
     const result = await publish(next, previous, cache, series);
@@ -254,6 +269,7 @@ it('a random series of edits published partially gives the same files as one ful
     );
     if (result.plan.kind === 'partial' && result.renderedWith === 'kept renderer') partial += 1;
     if (step === 2) expect(result.plan, log.join('\n')).toMatchObject({ kind: 'partial', everyPage: 'the navigation changed' });
+    if (step === 3) expect(result.plan, log.join('\n')).toMatchObject({ kind: 'partial', everyPage: 'settings every page shows changed' });
     keptUnchanged += result.unchanged;
     rmSync(previous, { recursive: true, force: true });
     previous = next;

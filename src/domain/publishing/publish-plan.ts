@@ -9,7 +9,7 @@
  *   build kept is that code;
  * - data every page shows (the settings rendered, the navigation's categories, the menu's newest posts, the footer's
  *   year) renders every page again, from the kept renderer: the same pages as a full build without Astro's fixed
- *   work (the content layer's sync, two Vite builds), a third of a full build's time on the demo site;
+ *   work (the content layer's sync, two Vite builds);
  * - so does any change to an author: their name, photo and role show on their posts, their page and the reviews
  *   (product pages) that name them, and authors change rarely;
  * - a changed, new or removed product renders its own page and every page that is not a product page (listings,

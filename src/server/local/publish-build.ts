@@ -3,7 +3,7 @@
  * admin's edit renders only the pages it touches (src/server/publishing/partial-build.ts).
  */
 import type { Database } from '../../../db/client.ts';
-import { keptRendererDir, publishSite } from '../publishing/partial-build.ts';
+import { describePublish, keptRendererDir, publishSite } from '../publishing/partial-build.ts';
 import { buildSite, renderFromKept, type BuildSummary } from './builder.ts';
 import type { Logger } from './logger.ts';
 import type { SiteFolders } from './site-folders.ts';
@@ -33,12 +33,7 @@ export function publishBuild(options: PublishBuildOptions): (outDir: string, sig
         render: (render) => renderFromKept({ ...render, signal, databaseUrl: options.databaseUrl, logger: options.logger }),
       },
     });
-    const { plan } = result;
-    const how =
-      plan.kind === 'full'
-        ? `full build: ${plan.reason}`
-        : `partial build${plan.everyPage ? ` of every page (${plan.everyPage})` : ''} with the ${result.renderedWith}: ${result.rendered} pages rendered, ${result.removed} removed`;
-    options.logger.info(`Published (${how})`);
+    options.logger.info(`Published (${describePublish(result)})`);
     return result.summary;
   };
 }

@@ -86,6 +86,13 @@ export interface PublishResult {
   timings: { snapshot: number; render: number; merge?: number; index?: number };
 }
 
+/** How a publish went, in one line for the logs of `npm run build` and the local server's queue. */
+export function describePublish({ plan, renderedWith, rendered, unchanged, removed }: PublishResult): string {
+  if (plan.kind === 'full') return `full build: ${plan.reason}`;
+  const scope = plan.everyPage ? ` of every page (${plan.everyPage})` : '';
+  return `partial build${scope} with the ${renderedWith}: ${rendered} pages rendered, ${unchanged} kept unchanged, ${removed} removed`;
+}
+
 export async function publishSite(options: PublishOptions): Promise<PublishResult> {
   const started = performance.now();
   const snapshot = await readSiteSnapshot({ database: options.database, projectRoot: options.projectRoot, env: options.env, now: options.now });
