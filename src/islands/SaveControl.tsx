@@ -1,6 +1,7 @@
 /**
  * The Save / Saved button's look (spec sections 2, 4 and 8), without its behaviour: SaveButton drives it, and a
- * catalogue card draws it unsaved until someone reaches for it (CatalogueSave.tsx), the same markup either way.
+ * card draws it unsaved until someone reaches for it (CatalogueSave.tsx in the island, product-card-html.ts on a static
+ * page), the same markup either way.
  */
 import { HeartIcon } from './action-icons.tsx';
 import type { MouseEvent } from 'react';

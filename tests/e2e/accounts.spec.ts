@@ -122,6 +122,31 @@ test('a visitor who presses Save is asked to sign in and nothing is saved', asyn
   await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveAttribute('aria-pressed', 'false');
 });
 
+test('a signed-in reader sees Saved on a listing card without touching it, and unsaves it there', async ({ page }) => {
+  await signUp(page, freshEmail());
+  await page.goto('/products');
+  const card = page.getByRole('main').locator('article').first();
+  const href = (await card.locator('a[href^="/product/"]').first().getAttribute('href'))!;
+  await page.goto(href);
+  const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+  await clickIslandButton(page, 'Save');
+  await expect(page.getByText('Item has been added to your wishlist.')).toBeVisible();
+
+  // The card's button is static HTML (product-card-html.ts); for a signed-in reader it hydrates when seen, so the card
+  // is scrolled to (the first row sits below the catalogue's controls) but not touched.
+  await page.goto('/products');
+  await page.getByRole('main').getByRole('link', { name, exact: true }).scrollIntoViewIfNeeded();
+  const saved = page.getByRole('button', { name: `Saved: ${name}`, exact: true });
+  await expect(saved).toHaveAttribute('aria-pressed', 'true');
+  await saved.click();
+  await expect(page.getByText('Item has been removed from your wishlist.')).toBeVisible();
+  await expect(page.getByRole('button', { name: `Save: ${name}`, exact: true })).toHaveAttribute('aria-pressed', 'false');
+  await page.reload();
+  await expect(page.getByRole('button', { name: `Save: ${name}`, exact: true })).toBeVisible();
+  await page.goto('/wishlist');
+  await expect(page.getByRole('heading', { name })).toBeHidden();
+});
+
 test('save and unsave a product, then remove it on /wishlist', async ({ page }) => {
   await signUp(page, freshEmail());
   await page.goto('/products');

@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { productCardHtml } from '../../src/components/product-card/product-card-html.ts';
 import { ProductCardView } from '../../src/components/product-card/ProductCardView.tsx';
 import type { CatalogueProduct } from '../../src/domain/product-card.ts';
 
@@ -93,5 +94,20 @@ describe('the product card', () => {
     expect(html).not.toMatch(/-25%/);
     expect(html).not.toContain('deal-countdown');
     expect(html).not.toContain('Price as of');
+  });
+
+  it("draws a static page's Save button unsaved, in the host its loader hydrates, with no island", () => {
+    const html = productCardHtml({ ...product, name: 'Massage Gun "Pro" & Case' }, { eager: true, headingLevel: 'h2' });
+    expect(html).toMatch(
+      /<span class="contents" data-card-save="" data-await-script="" data-product-id="42" data-product-name="Massage Gun &quot;Pro&quot; &amp; Case"><button type="button" aria-pressed="false" aria-label="Save: Massage Gun &quot;Pro&quot; &amp; Case"[^>]*>.*?<\/button><\/span>/,
+    );
+    expect(html).not.toContain('astro-island');
+    expect(html).toContain('loading="eager"');
+    expect(html).toMatch(/<h2 [^>]*><a href="\/product\/massage-gun"/);
+    // The same card as the island draws, given the same Save control.
+    const save = html.match(/<span class="contents" data-card-save.*?<\/span>/)![0];
+    expect(html.replace(save, '')).toBe(
+      renderToStaticMarkup(createElement(ProductCardView, { product: { ...product, name: 'Massage Gun "Pro" & Case' }, eager: true, headingLevel: 'h2', save: createElement('i') })).replace('<i></i>', ''),
+    );
   });
 });

@@ -22,7 +22,7 @@ import { BADGE_COLOURS, TAG_COLOURS } from './badge-styles.ts';
 
 export interface ProductCardViewProps {
   product: CatalogueProduct;
-  /** The Save control (an island); ProductCard.astro passes it through its "save" slot. */
+  /** The Save control: hydrated when reached for on a static page (product-card-html.ts), or the island's own. */
   save?: ReactNode;
   /** Images above the fold load eagerly; the rest lazily. */
   eager?: boolean;

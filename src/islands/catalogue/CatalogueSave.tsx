@@ -1,6 +1,6 @@
 /**
  * Save on a card the catalogue island draws: the unsaved button at once, and SaveButton (React Query and the account
- * code, about a tenth of the page's JavaScript budget) only when someone reaches for it, as client:interaction does
+ * code, about a tenth of the page's JavaScript budget) only when someone reaches for it, as card-save-loader.ts does
  * for the cards of a static page. A signed-in reader sees Saved where it applies, so for them it loads with the grid.
  */
 import { memo } from 'react';
