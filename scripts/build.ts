@@ -74,7 +74,7 @@ try {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const parts = [
     `snapshot ${(timings.snapshot / 1000).toFixed(1)} s`,
-    result.renderedWith === 'kept renderer' ? `render ${(timings.render / 1000).toFixed(1)} s` : undefined,
+    result.renderedWith === 'kept renderer' ? `render ${(timings.render / 1000).toFixed(1)} s${keptStages(summary.keptMs)}` : undefined,
     timings.merge !== undefined ? `merge ${(timings.merge / 1000).toFixed(1)} s` : undefined,
     timings.index !== undefined ? `article index ${(timings.index / 1000).toFixed(1)} s` : undefined,
     result.renderedWith === 'astro' && summary.pages !== undefined ? `${summary.pages} pages indexed` : undefined,
@@ -91,4 +91,11 @@ try {
 } finally {
   folders?.close();
   database.close();
+}
+
+/** The kept renderer's stages, as the operator reads where a partial build's time went. */
+function keptStages(ms: { data: number; paths: number; render: number; files: number } | undefined): string {
+  if (!ms) return '';
+  const s = (value: number) => `${(value / 1000).toFixed(1)} s`;
+  return ` (data ${s(ms.data)}, page list ${s(ms.paths)}, pages ${s(ms.render)}, site files ${s(ms.files)})`;
 }

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   categoryHref,
+  countedLinks,
   mobileChipCategories,
   orderCategories,
   productCountLabel,
   relatedCategories,
   topPickCountLabel,
+  uncountedLinks,
 } from '../../src/domain/catalogue/categories.ts';
 
 const category = (name: string, slug: string, productCount = 10) => ({ name, slug, productCount, topPickCount: 0 });
@@ -41,7 +43,7 @@ describe('mobile shows the first 5 categories as chips, and the current one', ()
 });
 
 describe('related categories are up to 4 others, following the current one', () => {
-  const ordered = orderCategories([
+  const ordered = countedLinks(orderCategories([
     category('A', 'a'),
     category('B', 'b'),
     category('C', 'c', 0),
@@ -49,7 +51,7 @@ describe('related categories are up to 4 others, following the current one', () 
     category('E', 'e'),
     category('F', 'f'),
     category('Uncategorized', 'uncategorized'),
-  ]);
+  ]));
 
   it('takes the next four in order, wrapping, skipping empty ones and uncategorized', () => {
     expect(relatedCategories(ordered, 'b').map((entry) => entry.slug)).toEqual(['d', 'e', 'f', 'a']);
@@ -62,7 +64,13 @@ describe('related categories are up to 4 others, following the current one', () 
   });
 
   it('gives none when there is only one category', () => {
-    expect(relatedCategories([category('A', 'a')], 'a')).toEqual([]);
+    expect(relatedCategories(countedLinks([category('A', 'a')]), 'a')).toEqual([]);
+  });
+
+  it('are the same before the counts are known: a page without them knows which categories are empty', () => {
+    const uncounted = uncountedLinks(orderCategories([category('A', 'a'), category('B', 'b', 0), category('C', 'c'), category('D', 'd')]));
+    expect(uncounted.every((link) => link.productCount === undefined && link.topPickCount === undefined)).toBe(true);
+    expect(relatedCategories(uncounted, 'a').map((entry) => entry.slug)).toEqual(['c', 'd']);
   });
 });
 
@@ -76,6 +84,9 @@ describe('category links go to /products?category={slug} and keep featured=true'
 
   it('counts products', () => {
     expect(productCountLabel(1)).toBe('1 product');
+    // Not known yet: the link shows its name alone.
+    expect(productCountLabel(undefined)).toBe('');
+    expect(topPickCountLabel(undefined)).toBe('');
     expect(productCountLabel(12)).toBe('12 products');
     expect(topPickCountLabel(1)).toBe('1 top pick');
     expect(topPickCountLabel(14)).toBe('14 top picks');

@@ -18,6 +18,31 @@ export interface CategorySummary {
   topPickCount: number;
 }
 
+/**
+ * A category as a catalogue page draws it. The page's HTML leaves the counts out: every catalogue page draws every
+ * category's count, so a stock change would change all of them (seven hundred pages at 10,000 products) where it
+ * changes only the lists that hold the product. The island fills them in from the current build's manifest once it
+ * has hydrated (CatalogueApp.tsx); until then, and without JavaScript, the links show their names alone.
+ */
+export interface CategoryLink {
+  slug: string;
+  name: string;
+  /** Whether its list shows any product: Related Categories skips empty ones. */
+  listed: boolean;
+  productCount?: number;
+  topPickCount?: number;
+}
+
+/** The categories as a page's HTML draws them: no counts. */
+export function uncountedLinks(categories: readonly CategorySummary[]): CategoryLink[] {
+  return categories.map(({ slug, name, productCount }) => ({ slug, name, listed: productCount > 0 }));
+}
+
+/** The categories with a build's counts, once the island has them. */
+export function countedLinks(categories: readonly CategorySummary[]): CategoryLink[] {
+  return categories.map((category) => ({ ...category, listed: category.productCount > 0 }));
+}
+
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /** Sorted by name, case-insensitively, with the default 'uncategorized' category last. */
@@ -46,11 +71,11 @@ export function mobileChipCategories<T extends { slug: string }>(ordered: readon
  * 'uncategorized' catch-all are not worth a detour and are skipped. None when the selected
  * category is unknown or the catalogue has only one category.
  */
-export function relatedCategories<T extends Pick<CategorySummary, 'slug' | 'productCount'>>(ordered: readonly T[], current: string | null): T[] {
+export function relatedCategories<T extends Pick<CategoryLink, 'slug' | 'listed'>>(ordered: readonly T[], current: string | null): T[] {
   const index = ordered.findIndex((category) => category.slug === current);
   if (index < 0 || ordered.length <= 1) return [];
   const rotated = [...ordered.slice(index + 1), ...ordered.slice(0, index)];
-  return rotated.filter((category) => category.productCount > 0 && category.slug !== UNCATEGORIZED_SLUG).slice(0, RELATED_CATEGORY_COUNT);
+  return rotated.filter((category) => category.listed && category.slug !== UNCATEGORIZED_SLUG).slice(0, RELATED_CATEGORY_COUNT);
 }
 
 /** A category's catalogue link, /products?category={slug}, keeping featured=true when the view has it; null is All Products / All Top Picks. */
@@ -60,11 +85,13 @@ export function categoryHref(slug: string | null, featured: boolean): string {
 }
 
 /** "1 product", "12 products". */
-export function productCountLabel(count: number): string {
+export function productCountLabel(count: number | undefined): string {
+  if (count === undefined) return '';
   return `${count} ${count === 1 ? 'product' : 'products'}`;
 }
 
 /** "1 top pick", "14 top picks": Top Picks views show picks, not the whole category. */
-export function topPickCountLabel(count: number): string {
+export function topPickCountLabel(count: number | undefined): string {
+  if (count === undefined) return '';
   return `${count} ${count === 1 ? 'top pick' : 'top picks'}`;
 }

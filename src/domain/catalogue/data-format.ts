@@ -9,11 +9,15 @@
 import type { CatalogueCategory, CatalogueProduct } from '../product-card.ts';
 import { slugify } from '../slug.ts';
 import { INDEX_FLAG, type IndexEntry } from './catalogue-index.ts';
-import type { CategorySummary } from './categories.ts';
 import { shopperPrice, type CatalogueItem } from './pipeline.ts';
 import type { SearchShard } from './search.ts';
 
-export const CATALOGUE_FORMAT = 1;
+import { CATALOGUE_DATA_PATH, CATALOGUE_FORMAT } from './manifest-file.ts';
+
+// The manifest's file has a module of its own: a page reads it before any data file (use-category-counts.ts), and it
+// must not bring the data files' code along.
+export { CATALOGUE_DATA_PATH, CATALOGUE_FORMAT, CURRENT_MANIFEST_URL, encodeManifest, readManifestFile } from './manifest-file.ts';
+export type { CatalogueManifest, CatalogueManifestFile } from './manifest-file.ts';
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
@@ -208,70 +212,6 @@ export function decodeSearchShard(file: SearchShardFile): SearchShard {
   return { blocks: file.blocks, refs: file.refs };
 }
 
-/**
- * What a catalogue page needs of its build besides the products: the version that names the data files, the shards
- * there are, and what it draws around the list (every category with its counts, the totals). A page carries its own
- * build's manifest; after a deploy it may take the current one (CatalogueManifestFile), so that its category links
- * and counts always come from the same build as the products it lists.
- */
-export interface CatalogueManifest {
-  version: string;
-  shardKeys: string[];
-  categories: CategorySummary[];
-  totals: { products: number; topPicks: number };
-}
-
-/** The current build's manifest, at a fixed address (CURRENT_MANIFEST_URL) that every build overwrites. */
-export interface CatalogueManifestFile extends CatalogueManifest {
-  format: typeof CATALOGUE_FORMAT;
-}
-
-export function encodeManifest(manifest: CatalogueManifest): CatalogueManifestFile {
-  const { version, shardKeys, categories, totals } = manifest;
-  return { format: CATALOGUE_FORMAT, version, shardKeys, categories, totals };
-}
-
-/** A version (a fingerprint in base 36) or a shard key (a category slug, '_none') is one segment of a path. */
-const VERSION = /^[a-z0-9]+$/;
-const isPathSegment = (value: unknown): value is string =>
-  typeof value === 'string' && value !== '' && value !== '.' && value !== '..' && !/[/\\?#]/.test(value);
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
-
-function isCategorySummary(value: unknown): value is CategorySummary {
-  return (
-    isObject(value) && typeof value.slug === 'string' && typeof value.name === 'string' && isCount(value.productCount) && isCount(value.topPickCount)
-  );
-}
-
-/**
- * The manifest in a file as read from the network, or null when this code cannot use it: another data format (a
- * deploy changed the format, so only a fresh page can read that build) or anything malformed.
- */
-export function readManifestFile(value: unknown): CatalogueManifest | null {
-  if (!isObject(value) || value.format !== CATALOGUE_FORMAT) return null;
-  const { version, shardKeys, categories, totals } = value;
-  if (typeof version !== 'string' || !VERSION.test(version)) return null;
-  if (!Array.isArray(shardKeys) || !shardKeys.every(isPathSegment)) return null;
-  if (!Array.isArray(categories) || !categories.every(isCategorySummary)) return null;
-  if (!isObject(totals) || !isCount(totals.products) || !isCount(totals.topPicks)) return null;
-  return {
-    version,
-    shardKeys: [...shardKeys],
-    categories: categories.map(({ slug, name, productCount, topPickCount }) => ({ slug, name, productCount, topPickCount })),
-    totals: { products: totals.products, topPicks: totals.topPicks },
-  };
-}
-
-/**
- * Where a build's data files live: /catalogue-data/{version}/{shard}.json and …/search/{shard}.json, and the current
- * build's manifest at /catalogue-data/current.json.
- */
-export const CATALOGUE_DATA_PATH = '/catalogue-data';
-
-/** Never cached without asking (public/_headers), and read only after a page's own data files are gone. */
-export const CURRENT_MANIFEST_URL = `${CATALOGUE_DATA_PATH}/current.json`;
 
 export function cardShardUrl(version: string, key: string): string {
   return `${CATALOGUE_DATA_PATH}/${version}/${key}.json`;

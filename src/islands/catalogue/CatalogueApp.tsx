@@ -10,7 +10,7 @@
 import { memo, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { enhanceProductCards } from '../../components/product-card/card-client.ts';
 import type { CatalogueView } from '../../domain/catalogue/catalogue-view.ts';
-import type { CategorySummary } from '../../domain/catalogue/categories.ts';
+import type { CategoryLink } from '../../domain/catalogue/categories.ts';
 import { serializeCatalogueQuery } from '../../domain/catalogue/query.ts';
 import { canonicalCataloguePath, documentTitle, showsCategoryBrowser, showsQuizBanner } from '../../domain/catalogue/view.ts';
 import { QuizBanner } from '../quiz/QuizBanner.tsx';
@@ -21,16 +21,16 @@ import { CategoryBrowser } from './CategoryBrowser.tsx';
 import { SearchBar } from './SearchBar.tsx';
 import { catalogueTexts } from './catalogue-errors.ts';
 import { UNKNOWN_VERSION, useCatalogue, type CatalogueBase } from './use-catalogue.ts';
+import { useCategoryCounts } from './use-category-counts.ts';
 import { cardParts, listParts } from './view-parts.ts';
 
 export interface CatalogueAppProps {
   /**
-   * Every category, in browser order, with what its list and its Top Picks show. After a deploy the page may show a
-   * newer build's products, and then that build's categories and counts (use-catalogue.ts).
+   * Every category, in browser order, without counts (the page's HTML leaves them out: categories.ts); the island
+   * reads them from the current build once hydrated. After a deploy the page may show a newer build's products, and
+   * then that build's categories and counts (use-catalogue.ts).
    */
-  categories: CategorySummary[];
-  /** What All Products and All Top Picks show. */
-  totals: { products: number; topPicks: number };
+  categories: CategoryLink[];
   base: CatalogueBase;
   /** The view the page was pre-rendered with; a list view's products are left out (they are the `children` grid). */
   initialView: CatalogueView;
@@ -53,12 +53,13 @@ export default function CatalogueApp(props: CatalogueAppProps) {
   const { query, view, prerendered, manifest, status, error, navigate, prefetch } = useCatalogue({
     base,
     initialView,
-    // The page does not name its data's version (use-catalogue.ts reads the current build's): an edit to one product
-    // then changes only the catalogue pages that show it.
-    manifest: { version: UNKNOWN_VERSION, shardKeys: [], categories: props.categories, totals: props.totals },
+    // The page names neither its data's version (use-catalogue.ts reads the current build's) nor the counts
+    // (useCategoryCounts): an edit to one product then changes only the catalogue pages that show it. Until a build's
+    // manifest is read, nothing draws from this one's empty lists.
+    manifest: { version: UNKNOWN_VERSION, shardKeys: [], categories: [], totals: { products: 0, topPicks: 0 } },
   });
   // The build of the products on screen draws the category links and counts around them.
-  const { categories, totals } = manifest;
+  const { categories, totals } = useCategoryCounts(manifest, props.categories);
   const topRef = useRef<HTMLDivElement>(null);
   const shownQuery = view.query;
   const category = categories.find((entry) => entry.slug === shownQuery.category) ?? null;
@@ -104,6 +105,7 @@ export default function CatalogueApp(props: CatalogueAppProps) {
         data-catalogue-query={serializeCatalogueQuery(shownQuery)}
         data-catalogue-status={status}
         data-catalogue-version={manifest.version}
+        data-catalogue-counts={totals ? 'shown' : 'pending'}
       >
         <CatalogueHeader query={shownQuery} categoryName={categoryName} />
         {/* Searching runs in the browser: without JavaScript the bar is hidden (BaseLayout's <noscript> style). */}

@@ -7,7 +7,7 @@
 import { memo, useMemo, useRef, type ReactNode } from 'react';
 import ListingDisclosure from '../../components/ListingDisclosureText.tsx';
 import type { CatalogueListView as ListView } from '../../domain/catalogue/catalogue-view.ts';
-import { relatedCategories, type CategorySummary } from '../../domain/catalogue/categories.ts';
+import { relatedCategories, type CategoryLink } from '../../domain/catalogue/categories.ts';
 import { listHeading, resultCountLabel, showsFilterPanel, showsRelatedCategories } from '../../domain/catalogue/view.ts';
 import type { CatalogueStatus } from './use-catalogue.ts';
 import { EmptyState } from './EmptyState.tsx';
@@ -28,8 +28,9 @@ interface Props {
   status: CatalogueStatus;
   /** What takes the results' place when the query cannot be answered. */
   failure: ReactNode;
-  categories: CategorySummary[];
-  totals: { products: number };
+  categories: CategoryLink[];
+  /** Once the island has read them (use-category-counts.ts). */
+  totals: { products: number } | undefined;
   categoryName: string | null;
   categoryKnown: boolean;
   noJsNotice: string | null;
@@ -56,7 +57,7 @@ export function CatalogueListView({ view, prerendered, status, failure, categori
           onPointerEnter={prefetch}
           onFocus={prefetch}
         >
-          <FilterPanel categories={categories} allCount={totals.products} />
+          <FilterPanel categories={categories} allCount={totals?.products} />
         </aside>
       )}
       <section aria-labelledby="catalogue-list-heading" aria-busy={loading} className="min-w-0">
@@ -76,7 +77,7 @@ export function CatalogueListView({ view, prerendered, status, failure, categori
               {status === 'ready' && view.pageCount > 1 && ` · showing ${view.first}–${view.last}, page ${view.page} of ${view.pageCount}`}
             </p>
           </div>
-          <FiltersDrawer categories={categories} allCount={totals.products} resultCount={view.total} onIntent={prefetch} />
+          <FiltersDrawer categories={categories} allCount={totals?.products} resultCount={view.total} onIntent={prefetch} />
         </div>
         {noJsNotice && (
           // Shown only without JavaScript (CataloguePage's <noscript> style); the island answers the query otherwise.

@@ -2,22 +2,24 @@
  * The category browser (spec section 2; not shown while searching): on desktop a card grid of
  * every category plus All Products (All Top Picks in Top Picks); on mobile the first five as
  * chips (and the current category) plus a More drawer listing all. Links keep featured=true when
- * it is set. Counts are what each link shows: products with the default filters, or top picks.
+ * it is set. Counts are what each link shows: products with the default filters, or top picks, once the island has
+ * read them (the page's HTML leaves them out: categories.ts).
  *
  * Without JavaScript the More drawer cannot open, so it is hidden and every category is a chip. The drawer's code loads
  * when someone reaches for More (drawer-code.ts).
  */
 import { LayoutGrid } from 'lucide-react';
 import { memo, useRef, useState } from 'react';
-import { mobileChipCategories, productCountLabel, topPickCountLabel, type CategorySummary } from '../../domain/catalogue/categories.ts';
+import { mobileChipCategories, productCountLabel, topPickCountLabel, type CategoryLink } from '../../domain/catalogue/categories.ts';
 import { DEFAULT_QUERY } from '../../domain/catalogue/query.ts';
 import { useOnDemand } from '../load-on-intent.ts';
 import { CatalogueLink } from './CatalogueLink.tsx';
 import { drawerCode } from './drawer-code.ts';
 
 interface Props {
-  categories: readonly CategorySummary[];
-  totals: { products: number; topPicks: number };
+  categories: readonly CategoryLink[];
+  /** Once the island has read the counts (use-category-counts.ts); until then the links show names alone. */
+  totals: { products: number; topPicks: number } | undefined;
   current: string | null;
   featured: boolean;
 }
@@ -25,8 +27,8 @@ interface Props {
 interface Entry {
   slug: string | null;
   name: string;
-  /** What the link shows: products in a list, top picks in Top Picks. */
-  count: number;
+  /** What the link shows: products in a list, top picks in Top Picks; unknown before the counts are read. */
+  count: number | undefined;
 }
 
 /** Memoised: its links do not change with filters, sort or page. */
@@ -35,8 +37,8 @@ export const CategoryBrowser = memo(function CategoryBrowser({ categories, total
   const moreButton = useRef<HTMLButtonElement>(null);
   const drawer = useOnDemand(drawerCode);
   const { ref: gateRef, ...gateHandlers } = drawer.gate;
-  const all: Entry = { slug: null, name: featured ? 'All Top Picks' : 'All Products', count: featured ? totals.topPicks : totals.products };
-  const entryOf = (category: CategorySummary): Entry => ({ slug: category.slug, name: category.name, count: featured ? category.topPickCount : category.productCount });
+  const all: Entry = { slug: null, name: featured ? 'All Top Picks' : 'All Products', count: featured ? totals?.topPicks : totals?.products };
+  const entryOf = (category: CategoryLink): Entry => ({ slug: category.slug, name: category.name, count: featured ? category.topPickCount : category.productCount });
   const entries: Entry[] = [all, ...categories.map(entryOf)];
   const chips = mobileChipCategories(categories, current);
   const countLabel = featured ? topPickCountLabel : productCountLabel;
@@ -54,7 +56,8 @@ export const CategoryBrowser = memo(function CategoryBrowser({ categories, total
               className="flex h-full flex-col justify-between gap-0.5 rounded-card border border-line bg-surface px-4 py-3 text-sm shadow-card transition hover:border-brand-300 hover:shadow-card-hover aria-[current=page]:border-brand-600 aria-[current=page]:ring-1 aria-[current=page]:ring-brand-600"
             >
               <span className="font-semibold text-ink">{entry.name}</span>
-              <span className="text-xs text-ink-muted">{countLabel(entry.count)}</span>
+              {/* Its line is kept while the count is not known yet, so nothing below moves when it arrives. */}
+              <span className="min-h-4 text-xs text-ink-muted">{countLabel(entry.count)}</span>
             </CatalogueLink>
           </li>
         ))}
@@ -110,10 +113,12 @@ export const CategoryBrowser = memo(function CategoryBrowser({ categories, total
                       className="flex items-center justify-between rounded-lg px-3 py-2.5 text-ink hover:bg-brand-50 aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold"
                     >
                       <span>{entry.name}</span>
-                      <span className="text-sm text-ink-muted">
-                        {entry.count}
-                        <span className="sr-only">{featured ? ' top picks' : ' products'}</span>
-                      </span>
+                      {entry.count !== undefined && (
+                        <span className="text-sm text-ink-muted">
+                          {entry.count}
+                          <span className="sr-only">{featured ? ' top picks' : ' products'}</span>
+                        </span>
+                      )}
                     </CatalogueLink>
                   </li>
                 ))}

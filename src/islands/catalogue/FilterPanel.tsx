@@ -4,7 +4,7 @@
  * once. Rendered in the desktop sidebar and again inside the mobile drawer, so ids come from useId.
  */
 import { useId } from 'react';
-import type { CategorySummary } from '../../domain/catalogue/categories.ts';
+import type { CategoryLink } from '../../domain/catalogue/categories.ts';
 import { FEATURE_OPTIONS, RATING_OPTIONS, SORT_OPTIONS, STOCK_OPTIONS, toggled, withQuery, type SortKey } from '../../domain/catalogue/query.ts';
 import { clearedFilters } from '../../domain/catalogue/view.ts';
 import { BudgetRange } from './BudgetRange.tsx';
@@ -12,9 +12,9 @@ import { CatalogueLink } from './CatalogueLink.tsx';
 import { useCatalogueContext } from './catalogue-context.ts';
 
 interface Props {
-  categories: readonly CategorySummary[];
-  /** What All Categories shows (counts.ts). */
-  allCount: number;
+  categories: readonly CategoryLink[];
+  /** What All Categories shows, once known. */
+  allCount: number | undefined;
   /** Called after a category link was followed (the drawer closes). */
   onNavigated?: () => void;
 }
@@ -65,7 +65,8 @@ export function FilterPanel({ categories, allCount, onNavigated }: Props) {
                 className="flex items-center justify-between gap-2 rounded-md px-2 py-1.5 text-ink hover:bg-brand-50 aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold aria-[current=page]:text-brand-800"
               >
                 <span>{category.name}</span>
-                <span className="rounded-full bg-muted px-2 text-xs text-ink-muted">{category.productCount}</span>
+                {/* Empty until the island has the counts (use-category-counts.ts). */}
+                <span className="rounded-full bg-muted px-2 text-xs text-ink-muted empty:hidden">{category.productCount}</span>
               </CatalogueLink>
             </li>
           ))}

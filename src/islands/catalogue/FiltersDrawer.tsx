@@ -5,7 +5,7 @@
  */
 import { SlidersHorizontal } from 'lucide-react';
 import { useRef, useState } from 'react';
-import type { CategorySummary } from '../../domain/catalogue/categories.ts';
+import type { CategoryLink } from '../../domain/catalogue/categories.ts';
 import { activeFilterCount } from '../../domain/catalogue/view.ts';
 import { useOnDemand } from '../load-on-intent.ts';
 import { useCatalogueContext } from './catalogue-context.ts';
@@ -13,9 +13,9 @@ import { drawerCode } from './drawer-code.ts';
 import { FilterPanel } from './FilterPanel.tsx';
 
 interface Props {
-  categories: readonly CategorySummary[];
-  /** What All Categories shows. */
-  allCount: number;
+  categories: readonly CategoryLink[];
+  /** What All Categories shows, once known. */
+  allCount: number | undefined;
   /** The count shown on the close button, "Show {n} products". */
   resultCount: number;
   /** The shopper is about to filter: a chance to start loading data. */

@@ -1,10 +1,10 @@
 /** Related Categories: up to four other categories with their product counts, each opening /products?category={slug}. */
 import { ArrowRight } from 'lucide-react';
-import { productCountLabel, type CategorySummary } from '../../domain/catalogue/categories.ts';
+import { productCountLabel, type CategoryLink } from '../../domain/catalogue/categories.ts';
 import { DEFAULT_QUERY } from '../../domain/catalogue/query.ts';
 import { CatalogueLink } from './CatalogueLink.tsx';
 
-export function RelatedCategories({ categories }: { categories: readonly CategorySummary[] }) {
+export function RelatedCategories({ categories }: { categories: readonly CategoryLink[] }) {
   if (categories.length === 0) return null;
   return (
     <section aria-labelledby="related-categories-heading" className="mt-12">
@@ -20,7 +20,8 @@ export function RelatedCategories({ categories }: { categories: readonly Categor
             >
               <span>
                 <span className="block font-semibold text-ink">{category.name}</span>
-                <span className="text-sm text-ink-muted">{productCountLabel(category.productCount)}</span>
+                {/* A line kept for the count, empty until the island has it (use-category-counts.ts). */}
+                <span className="block min-h-5 text-sm text-ink-muted">{productCountLabel(category.productCount)}</span>
               </span>
               <ArrowRight aria-hidden="true" size={18} className="text-brand-700 transition-transform group-hover:translate-x-0.5" />
             </CatalogueLink>

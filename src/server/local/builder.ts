@@ -45,6 +45,8 @@ export interface BuildSummary {
   pages?: number;
   /** Pages a partial render kept from the last build, their inputs unchanged (page-inputs.ts). */
   unchangedPages?: number;
+  /** A kept renderer's stages (kept-render.ts): reading the data, listing the pages, rendering, the site files. */
+  keptMs?: { data: number; paths: number; render: number; files: number };
 }
 
 export class BuildError extends Error {
@@ -83,8 +85,8 @@ export interface KeptRenderOptions extends Pick<BuildSiteOptions, 'root' | 'data
 export function renderFromKept(options: KeptRenderOptions): Promise<BuildSummary> {
   const args = ['--kept', options.keptDir, '--out', resolve(options.outDir), '--selection', options.selectionFile, '--list', options.listFile];
   return runWorker(keptRenderPath, args, options, 'KEPT-RENDER ').then(({ summary, ms }) => {
-    const { rendered, unchanged } = summary as { rendered?: number; unchanged?: number };
-    return { ms, pages: rendered, unchangedPages: unchanged };
+    const { rendered, unchanged, ms: keptMs } = summary as { rendered?: number; unchanged?: number; ms?: BuildSummary['keptMs'] };
+    return { ms, pages: rendered, unchangedPages: unchanged, keptMs };
   });
 }
 
