@@ -3,9 +3,10 @@
  * server runs the same rebuild queue as `npm start`, publishing partially from the build it serves
  * (src/server/publishing/partial-build.ts); the figure is the save's answer to the first public answer that shows it.
  *
- * Four edits: one product's price and then its stock (partial builds; a stock change moves the counts every catalogue
- * page shows), a new product (a partial build), a category's name (shown in the navigation on every page: a full
- * build).
+ * Four edits: one product's price and then its stock (partial builds; a stock change shifts the lists that hold the
+ * product), a new product (a partial build), a category's name (shown in the navigation on every page: every page
+ * renders again, from the kept renderer). The first three are held to the edit-to-live budget; the rename, which
+ * touches every page, to the full build's own time through the queue, measured first.
  */
 import { join, resolve } from 'node:path';
 import type { Database } from '../../db/client.ts';
@@ -60,7 +61,8 @@ export async function measurePublishing(options: PublishBenchOptions): Promise<F
     queue.notify();
     await queue.idle();
     if (!queue.outcomes[0]?.ok) throw new Error(`the first build failed: ${queue.outcomes[0]?.error}`);
-    record({ name: `publish: full build through the queue, ${options.productCount} products`, value: (performance.now() - firstStarted) / 1000, unit: 's' });
+    const fullBuild = (performance.now() - firstStarted) / 1000;
+    record({ name: `publish: full build through the queue, ${options.productCount} products`, value: fullBuild, unit: 's' });
     registerLocalBuilder(queue);
 
     options.log(`publishing: server at ${server.url}, measuring four edits`);
@@ -92,7 +94,7 @@ export async function measurePublishing(options: PublishBenchOptions): Promise<F
     await api('PUT', `/api/admin/products/${target.id}`, { ...product, price });
     record({ name: `edit to live: a price, ${options.productCount} products`, value: await liveAfter(saved, `/product/${target.slug}`, (html) => html.includes(priceText)), unit: 's', budget });
 
-    // Its stock: every catalogue page shows the category counts, so all of them render again.
+    // Its stock: the lists that hold it (All Products, its category) render again; other catalogue pages are kept.
     const inStock = !(product.inStock as boolean);
     const availability = `https://schema.org/${inStock ? 'InStock' : 'OutOfStock'}`;
     saved = performance.now();
@@ -114,10 +116,11 @@ export async function measurePublishing(options: PublishBenchOptions): Promise<F
     // The navigation's names are in the header's data file, which every page names by its digest (so every page
     // changes); the category's own page shows the name in its heading.
     record({
-      name: `edit to live: a category rename (full build), ${options.productCount} products`,
+      name: `edit to live: a category rename (every page, at most a full build), ${options.productCount} products`,
       value: await liveAfter(saved, `/products/category/${category.slug}`, (html) => html.includes(`${renamed} Products`)),
       unit: 's',
-      budget,
+      // A change every page shows renders every page (ARCHITECTURE section 13): held to what a full build takes here.
+      budget: Math.round(fullBuild * 10) / 10,
     });
   } finally {
     registerLocalBuilder(undefined);
