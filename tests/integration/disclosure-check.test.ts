@@ -1,10 +1,11 @@
 /**
  * The build refuses an undisclosed affiliate link (issue 13, points 4 and 5):
  * - the check over a fixture site folder names each violating page and link, in one thread or in workers;
- * - the local rebuild of a real seeded site: the seeded site passes; an admin's post with a bare Amazon link is
+ * - the local rebuild of a real seeded site, published as `npm start` publishes (in full, then partially): the seeded
+ *   site passes; an admin's post with a bare Amazon link is
  *   published tagged, sponsored and disclosed (and a product description's retailer link sponsored); a post whose link the rewrite cannot vouch for (a sub-id parameter
  *   on an unknown host) fails the build, the live site stays as it was and the overview names the page and link;
- *   unpublishing that post lets the next build through.
+ *   unpublishing that post lets the next build through. A partial build the check refuses is not tried again in full.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +21,8 @@ import { createUser } from '../../src/server/accounts.ts';
 import type { AuditActor } from '../../src/server/admin/audit.ts';
 import { createPost, setPostPublished } from '../../src/server/admin/blog.ts';
 import { checkBuiltSite, disclosureFailureMessage } from '../../src/server/disclosure/site-check.ts';
-import { buildSite, projectRoot } from '../../src/server/local/builder.ts';
+import { projectRoot } from '../../src/server/local/builder.ts';
+import { publishBuild } from '../../src/server/local/publish-build.ts';
 import { computeFingerprint } from '../../src/server/local/fingerprint.ts';
 import { silentLogger } from '../../src/server/local/logger.ts';
 import { LocalRebuildQueue } from '../../src/server/local/rebuild-queue.ts';
@@ -60,6 +62,11 @@ describe('the local rebuild refuses an undisclosed link', () => {
   let folders: SiteFolders;
   let queue: LocalRebuildQueue;
   let actor: AuditActor;
+  /** What the publishing logs: how each build published, and a partial build that fell back to a full one. */
+  const published: string[] = [];
+  const notePublishing = (message: string) => {
+    if (/^(Published|Partial build not possible)/.test(message)) published.push(message);
+  };
 
   const latestBuild = async () => (await temp.database.run((db) => db.select().from(siteBuilds).orderBy(desc(siteBuilds.id)).limit(1)))[0]!;
   const page = (path: string) => readFileSync(join(folders.current()!, path), 'utf8');
@@ -90,8 +97,16 @@ describe('the local rebuild refuses an undisclosed link', () => {
       database: temp.database,
       folders,
       fingerprint: () => computeFingerprint({ database: temp.database, projectRoot }),
-      build: (outDir, signal) =>
-        buildSite({ outDir, signal, databaseUrl: temp.url, cacheDir: join(work, 'astro-cache'), quiet: true, logger: silentLogger, env: { AMAZON_ASSOCIATE_TAG: 'repwell-20' } }),
+      // As `npm start` publishes: in full first, then partially from the build it serves.
+      build: publishBuild({
+        folders,
+        database: temp.database,
+        projectRoot,
+        cacheDir: join(work, 'astro-cache'),
+        databaseUrl: temp.url,
+        logger: { ...silentLogger, info: notePublishing, warn: notePublishing },
+        env: { AMAZON_ASSOCIATE_TAG: 'repwell-20' },
+      }),
       debounceMs: 50,
       logger: silentLogger,
     });
@@ -126,8 +141,11 @@ describe('the local rebuild refuses an undisclosed link', () => {
       db.update(products).set({ description: '<p>Also sold at <a href="https://www.walmart.com/ip/roller/611114022">Walmart</a>.</p>' }).where(eq(products.id, product!.id)),
     );
 
+    published.length = 0;
     const outcome = await rebuild('blog post created');
     expect(outcome.ok, outcome.error).toBe(true);
+    // A new post is in the menu every page shows: every page, from the kept renderer.
+    expect(published).toEqual([expect.stringMatching(/^Published \(partial build of every page \(.+\) with the kept renderer: /)]);
     expect(page(`product/${product!.slug}.html`)).toContain('<a href="https://www.walmart.com/ip/roller/611114022" rel="sponsored noopener" target="_blank">Walmart</a>');
     const html = page(`blog/${post.slug}.html`);
     const tagged = '<a href="https://www.amazon.com/dp/B0ROLLER01?tag=repwell-20" rel="sponsored noopener" target="_blank">this roller</a>';
@@ -142,8 +160,11 @@ describe('the local rebuild refuses an undisclosed link', () => {
     const link = 'https://deals.example/p/42?subId1=repwell';
     const post = await publishPost('A deal we found', `<p>See <a href="${link}">this deal</a>.</p>`);
 
+    published.length = 0;
     const outcome = await rebuild('blog post created');
     expect(outcome.ok).toBe(false);
+    // Refused by the partial build and not tried again in full: any build of these pages would refuse them.
+    expect(published).toEqual([]);
     expect(folders.current()).toBe(served);
     expect(() => page(`blog/${post.slug}.html`)).toThrow();
 

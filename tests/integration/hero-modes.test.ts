@@ -1,7 +1,8 @@
 /**
  * The home hero as built from each kind of hero setting (issue 5, points 1 and 10; spec section 4):
  * an image under a dark overlay, a given colour, and the muted background when there is no record.
- * Each mode is a real build of the page.
+ * Each mode is a real build of the page, published as `npm start` publishes: the first in full, the next ones from the
+ * build before (a setting every page's render reads: every page again, from the kept renderer).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,11 +12,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../../db/schema.ts';
 import { seedDemoContent } from '../../db/seed/index.ts';
 import { HERO_SETTING_ID } from '../../src/domain/hero.ts';
-import { buildSite } from '../../src/server/local/builder.ts';
+import { buildSite, projectRoot, renderFromKept } from '../../src/server/local/builder.ts';
+import { silentLogger } from '../../src/server/local/logger.ts';
+import { keptRendererDir, publishSite } from '../../src/server/publishing/partial-build.ts';
 import { createTempDatabase, type TempDatabase } from '../helpers/temp-db.ts';
 
 let temp: TempDatabase;
 let work: string;
+/** The last published build, which the next one starts from. */
+let previous: string | undefined;
 
 /** Stores the hero setting (undefined deletes it), builds the site and returns the hero's HTML. */
 async function heroFor(value: unknown): Promise<string> {
@@ -24,7 +29,16 @@ async function heroFor(value: unknown): Promise<string> {
     if (value !== undefined) await db.insert(settings).values({ id: HERO_SETTING_ID, value, updatedAt: new Date() });
   });
   const outDir = join(work, `site-${Math.random().toString(36).slice(2)}`);
-  await buildSite({ outDir, databaseUrl: temp.url, cacheDir: join(work, 'astro-cache'), quiet: true });
+  await publishSite({
+    outDir,
+    previousDir: previous,
+    database: temp.database,
+    projectRoot,
+    runBuild: (build) => buildSite({ ...build, databaseUrl: temp.url, cacheDir: join(work, 'astro-cache'), quiet: true }),
+    keptRenderer: { dir: keptRendererDir(projectRoot, join(work, 'site')), render: (render) => renderFromKept({ ...render, databaseUrl: temp.url }) },
+    logger: silentLogger,
+  });
+  previous = outDir;
   const html = readFileSync(join(outDir, 'index.html'), 'utf8');
   const start = html.indexOf('<section aria-labelledby="hero-title"');
   expect(start).toBeGreaterThan(-1);
@@ -39,7 +53,10 @@ beforeAll(async () => {
 
 afterAll(() => {
   temp?.cleanup();
-  if (work) rmSync(work, { recursive: true, force: true });
+  if (work) {
+    rmSync(keptRendererDir(projectRoot, join(work, 'site')), { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
+  }
 });
 
 describe('the home hero, built from the hero setting', () => {

@@ -51,10 +51,16 @@ export interface BuildSummary {
 
 export class BuildError extends Error {
   readonly output: string;
-  constructor(message: string, output: string) {
+  /**
+   * Why it did not publish: it failed (a crash, a lost file: building another way may succeed), the disclosure check
+   * refused its pages (any build of the same data would), or it was stopped.
+   */
+  readonly outcome: 'failed' | 'refused' | 'stopped';
+  constructor(message: string, output: string, outcome: BuildError['outcome'] = 'failed') {
     super(message);
     this.name = 'BuildError';
     this.output = output;
+    this.outcome = outcome;
   }
 }
 
@@ -155,8 +161,9 @@ export function runWorker(script: string, args: string[], options: WorkerRunOpti
 
   return new Promise((resolvePromise, reject) => {
     child.on('error', (error) => {
-      const message = error.name === 'AbortError' ? 'The build was stopped (the server shut down).' : `The build could not run: ${error.message}`;
-      reject(new BuildError(message, tail.join('\n')));
+      const stopped = error.name === 'AbortError';
+      const message = stopped ? 'The build was stopped (the server shut down).' : `The build could not run: ${error.message}`;
+      reject(new BuildError(message, tail.join('\n'), stopped ? 'stopped' : 'failed'));
     });
     child.on('close', (code, signal) => {
       clearTimeout(exitWatch);
@@ -165,7 +172,7 @@ export function runWorker(script: string, args: string[], options: WorkerRunOpti
         return;
       }
       const how = stoppedAfterReport ? 'failed' : signal ? `was stopped (${signal})` : `failed (exit code ${code})`;
-      reject(new BuildError(`The build ${how}: ${refusal ?? lastMeaningfulLine(tail)}`, tail.join('\n')));
+      reject(new BuildError(`The build ${how}: ${refusal ?? lastMeaningfulLine(tail)}`, tail.join('\n'), refusal !== undefined ? 'refused' : 'failed'));
     });
   });
 }

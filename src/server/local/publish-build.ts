@@ -17,6 +17,8 @@ export interface PublishBuildOptions {
   cacheDir?: string;
   /** The database the build reads, when not the inherited DATABASE_URL. */
   databaseUrl?: string;
+  /** Environment the builds read besides the inherited one (the Amazon tag, the site's address). */
+  env?: Record<string, string>;
 }
 
 export function publishBuild(options: PublishBuildOptions): (outDir: string, signal: AbortSignal) => Promise<BuildSummary> {
@@ -27,10 +29,12 @@ export function publishBuild(options: PublishBuildOptions): (outDir: string, sig
       database: options.database,
       projectRoot: options.projectRoot,
       logger: options.logger,
-      runBuild: (build) => buildSite({ ...build, signal, cacheDir: options.cacheDir, databaseUrl: options.databaseUrl, quiet: true, logger: options.logger }),
+      env: options.env === undefined ? undefined : { ...process.env, ...options.env },
+      runBuild: (build) =>
+        buildSite({ ...build, env: { ...options.env, ...build.env }, signal, cacheDir: options.cacheDir, databaseUrl: options.databaseUrl, quiet: true, logger: options.logger }),
       keptRenderer: {
         dir: keptRendererDir(options.projectRoot, options.folders.link),
-        render: (render) => renderFromKept({ ...render, signal, databaseUrl: options.databaseUrl, logger: options.logger }),
+        render: (render) => renderFromKept({ ...render, env: options.env, signal, databaseUrl: options.databaseUrl, logger: options.logger }),
       },
     });
     options.logger.info(`Published (${describePublish(result)})`);

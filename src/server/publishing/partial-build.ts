@@ -24,7 +24,7 @@ import { KEPT_RENDERER_FACTS, type KeptRendererFacts } from '../../integrations/
 import type { RenderSelection } from '../../integrations/render-only.ts';
 import type { KeptRenderList, KeptRenderSelection } from './kept-render.ts';
 import { BUILD_RECORD_FILE } from '../local/build-record.ts';
-import type { BuildSummary } from '../local/builder.ts';
+import { BuildError, type BuildSummary } from '../local/builder.ts';
 import type { Logger } from '../local/logger.ts';
 import { indexArticles } from './article-index.ts';
 import { readSiteSnapshot } from './site-snapshot.ts';
@@ -103,6 +103,8 @@ export async function publishSite(options: PublishOptions): Promise<PublishResul
     try {
       return await partialBuild(options, options.previousDir, previous, snapshot, plan, snapshotMs);
     } catch (error) {
+      // Pages the disclosure check refused would be refused again, and a stopped build was meant to stop.
+      if (error instanceof BuildError && error.outcome !== 'failed') throw error;
       // A partial build that cannot complete (the last build's files gone, a page the plan did not foresee) is not
       // a failed publish: the full build makes the same site.
       options.logger.warn(`Partial build not possible (${error instanceof Error ? error.message : String(error)}); building in full.`);
