@@ -13,6 +13,8 @@
  *
  * The database is the one DATABASE_URL names (src/content.config.ts reads it).
  */
+// First: sets the bundler's allocator options before anything loads the bundler.
+import './apply-bundler-allocator.ts';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'astro';
