@@ -50,7 +50,7 @@ const Disclosure = memo(ListingDisclosure);
 
 export default function CatalogueApp(props: CatalogueAppProps) {
   const { base, initialView, noJsNotice = null, trending = null, children } = props;
-  const { query, view, prerendered, manifest, status, error, navigate, prefetch } = useCatalogue({
+  const { query, view, prerendered, manifest, current, status, error, navigate, prefetch } = useCatalogue({
     base,
     initialView,
     // The page names neither its data's version (use-catalogue.ts reads the current build's) nor the counts
@@ -59,7 +59,7 @@ export default function CatalogueApp(props: CatalogueAppProps) {
     manifest: { version: UNKNOWN_VERSION, shardKeys: [], categories: [], totals: { products: 0, topPicks: 0 } },
   });
   // The build of the products on screen draws the category links and counts around them.
-  const { categories, totals } = useCategoryCounts(manifest, props.categories);
+  const { categories, totals } = useCategoryCounts(manifest, current, props.categories);
   const topRef = useRef<HTMLDivElement>(null);
   const shownQuery = view.query;
   const category = categories.find((entry) => entry.slug === shownQuery.category) ?? null;

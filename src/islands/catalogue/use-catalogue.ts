@@ -16,7 +16,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CatalogueView } from '../../domain/catalogue/catalogue-view.ts';
-import type { CatalogueManifest } from '../../domain/catalogue/data-format.ts';
+import { CURRENT_MANIFEST_URL, readManifestFile, type CatalogueManifest } from '../../domain/catalogue/manifest-file.ts';
 import { catalogueHref, parseCatalogueQuery, queryAtLocation, sameQuery, type CatalogueQuery } from '../../domain/catalogue/query.ts';
 import { onDemand } from '../load-on-intent.ts';
 import { CatalogueDataError, CatalogueDataGone, catalogueTexts } from './catalogue-errors.ts';
@@ -57,6 +57,16 @@ function settlePending(): void {
  * what it changed; the island reads the current build's manifest when it starts, and answers from its files.
  */
 export const UNKNOWN_VERSION = '';
+
+let reading: Promise<CatalogueManifest | null> | undefined;
+
+/** The current build's manifest, read once per page; null when it cannot be had or used. */
+function readCurrentManifestOnce(): Promise<CatalogueManifest | null> {
+  reading ??= fetch(CURRENT_MANIFEST_URL, { credentials: 'same-origin', cache: 'no-cache' })
+    .then(async (response) => (response.ok ? readManifestFile(await response.json()) : null))
+    .catch(() => null);
+  return reading;
+}
 
 export function useCatalogue(options: { base: CatalogueBase; initialView: CatalogueView; manifest: CatalogueManifest }) {
   const { base, initialView } = options;
@@ -124,7 +134,21 @@ export function useCatalogue(options: { base: CatalogueBase; initialView: Catalo
     return () => window.removeEventListener('popstate', read);
   }, [base.path, baseQuery]);
 
-  // The current build's manifest, read as soon as the code that reads it has loaded (on the shopper's first intent).
+  // The current build's manifest, read once the island has hydrated (with the page's own small module, not the data
+  // code): the counts drawn around the list come from it (the page's HTML leaves them out), and so do the files of the
+  // shopper's first change, which then need no read of their own.
+  useEffect(() => {
+    let cancelled = false;
+    void readCurrentManifestOnce().then((manifest) => {
+      if (!cancelled && manifest) setSource((known) => (known.version === UNKNOWN_VERSION ? manifest : known));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  // When that read failed or the page could not use it (another data format), the data code finds the build to
+  // load from, with its retries, once it has loaded (on the shopper's first intent).
   useEffect(() => {
     if (source.version !== UNKNOWN_VERSION || !currentBuild) return;
     let cancelled = false;
@@ -210,5 +234,5 @@ export function useCatalogue(options: { base: CatalogueBase; initialView: Catalo
     }
   }, [data, prefetch]);
 
-  return { query, view: shown.view, prerendered: shown.prerendered, manifest: shown.manifest, status, error, navigate, prefetch };
+  return { query, view: shown.view, prerendered: shown.prerendered, manifest: shown.manifest, current: source, status, error, navigate, prefetch };
 }
