@@ -18,7 +18,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { applyMigrations } from '../db/migrate.ts';
 import { getDatabase } from '../src/server/db.ts';
-import { buildSite, projectRoot, renderFromKept } from '../src/server/local/builder.ts';
+import { buildSite, projectRoot, renderFromKept, type BuildSummary } from '../src/server/local/builder.ts';
 import { writeBuildRecord } from '../src/server/local/build-record.ts';
 import { computeFingerprint } from '../src/server/local/fingerprint.ts';
 import { SiteFolders } from '../src/server/local/site-folders.ts';
@@ -94,7 +94,7 @@ try {
 }
 
 /** The kept renderer's stages, as the operator reads where a partial build's time went. */
-function keptStages(ms: { data: number; paths: number; render: number; files: number } | undefined): string {
+function keptStages(ms: BuildSummary['keptMs']): string {
   if (!ms) return '';
   const s = (value: number) => `${(value / 1000).toFixed(1)} s`;
   return ` (data ${s(ms.data)}, page list ${s(ms.paths)}, pages ${s(ms.render)}, site files ${s(ms.files)})`;
