@@ -13,8 +13,8 @@
  *
  * The database is the one DATABASE_URL names (src/content.config.ts reads it).
  */
-// First: sets the bundler's allocator options before anything loads the bundler.
-import './apply-bundler-allocator.ts';
+// First: the bundler's allocator options and V8's heap growth, before anything loads the bundler or fills the heap.
+import './apply-build-memory.ts';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'astro';
