@@ -28,20 +28,43 @@ export function siteFileIntegrations(site: string): AstroIntegration[] {
     // sitemap-index.xml lists public content only: per-user, admin and not-found pages stay out. Pre-rendered
     // catalogue views (/products/category/x) are listed under their canonical URL.
     withWholeSitePages(
-      sitemap({
-        // The catalogue's copies for readers without JavaScript are noindex: they stand for /products?search=… and the like.
-        filter: (page) => isIndexablePath(page) && !noJsPageOf(new URL(page).pathname),
-        async serialize(item) {
-          const canonical = canonicalForPrerenderedPath(new URL(item.url).pathname);
-          const url = canonical ? new URL(canonical, site).href : item.url;
-          const lastmod = (await lastmodOf())(new URL(url).pathname);
-          return { ...item, url, ...(lastmod ? { lastmod } : {}) };
-        },
-      }),
+      inSitemapOrder(
+        sitemap({
+          // The catalogue's copies for readers without JavaScript are noindex: they stand for /products?search=… and the like.
+          filter: (page) => isIndexablePath(page) && !noJsPageOf(new URL(page).pathname),
+          async serialize(item) {
+            const canonical = canonicalForPrerenderedPath(new URL(item.url).pathname);
+            const url = canonical ? new URL(canonical, site).href : item.url;
+            const lastmod = (await lastmodOf())(new URL(url).pathname);
+            return { ...item, url, ...(lastmod ? { lastmod } : {}) };
+          },
+        }),
+      ),
     ),
     // /products?category=x serves the page built for x, for readers and crawlers without JavaScript.
     catalogueRewrites(),
     // /product/{old slug} answers 301 with the renamed product's page.
     productRedirects(),
   ];
+}
+
+/** The order the sitemap lists its URLs in: its own sort's, `a.localeCompare(b, 'en', { numeric: true })`. */
+const sitemapCollator = new Intl.Collator('en', { numeric: true });
+
+/**
+ * Hands the sitemap its pages in the order it sorts them into. Its sort calls localeCompare with options, which makes a
+ * collator for every comparison: 0.7 s of a partial build at 50,000 products. Already in order (one collator, here),
+ * its sort compares each URL once. The pages share the site's address, so ordering their paths orders the URLs.
+ */
+export function inSitemapOrder(integration: AstroIntegration): AstroIntegration {
+  const done = integration.hooks['astro:build:done'];
+  if (!done) return integration;
+  const path = (page: { pathname: string }) => page.pathname.replace(/^\/+/, '');
+  return {
+    ...integration,
+    hooks: {
+      ...integration.hooks,
+      'astro:build:done': (params) => done({ ...params, pages: [...params.pages].sort((a, b) => sitemapCollator.compare(path(a), path(b))) }),
+    },
+  };
 }

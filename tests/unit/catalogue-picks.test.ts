@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { editorsChoice, hasTopPicks, highestRated, topPicks, trendingProducts } from '../../src/domain/catalogue/picks.ts';
+import { byRatingDescending, editorsChoice, hasTopPicks, highestRated, HIGHEST_RATED_MIN, topPicks, trendingProducts } from '../../src/domain/catalogue/picks.ts';
+import type { CatalogueItem } from '../../src/domain/catalogue/pipeline.ts';
 import { items, names, product } from './catalogue-fixtures.ts';
 
 const home = { name: 'Home', slug: 'home' };
@@ -71,5 +72,32 @@ describe('strips that promote products hold in-stock products only (issue 9, poi
 
   it('finds no Top Picks in a category whose rated products are all out of stock', () => {
     expect(hasTopPicks(topPicks(items([product({ rating: 4.8, inStock: false, featured: true })]), null))).toBe(false);
+  });
+});
+
+describe('every strip is the rule applied to the whole list', () => {
+  it('equals filtering, sorting by rating (newest first among equals) and keeping the first few, ratings repeated and missing', () => {
+    // xorshift32: the same catalogue every run.
+    let state = 11;
+    const random = (n: number) => {
+      state ^= state << 13;
+      state ^= state >>> 17;
+      state ^= state << 5;
+      return (state >>> 0) % n;
+    };
+    const categories = [home, { name: 'Recovery', slug: 'recovery' }, { name: 'Strength', slug: 'strength' }];
+    const list = items(
+      Array.from({ length: 300 }, () =>
+        product({ rating: random(4) === 0 ? null : 3 + random(5) / 2, ...(random(3) === 0 ? { featured: true } : {}), inStock: random(5) !== 0, category: categories[random(3)]! }),
+      ),
+    );
+    const byRule = (keep: (item: CatalogueItem) => boolean, count: number) =>
+      list.filter((item) => item.product.inStock && keep(item)).sort(byRatingDescending).slice(0, count);
+    for (const category of [null, ...categories.map((entry) => entry.slug)]) {
+      const inCategory = (item: CatalogueItem) => category === null || item.product.category?.slug === category;
+      expect(editorsChoice(list, category)).toEqual(byRule((item) => inCategory(item) && item.product.featured === true, 6));
+      expect(highestRated(list, category)).toEqual(byRule((item) => inCategory(item) && (item.product.rating ?? 0) >= HIGHEST_RATED_MIN, 8));
+      if (category !== null) expect(trendingProducts(list, category)).toEqual(byRule(inCategory, 4));
+    }
   });
 });

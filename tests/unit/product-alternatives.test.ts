@@ -86,4 +86,47 @@ describe('alternatives', () => {
       else expect(alternatives).toHaveLength(candidates.length);
     }
   });
+
+  it('are the rule applied to every candidate, with prices repeated many times over and scores and ratings missing', () => {
+    // The rule as it reads, over every candidate: nearest in price, ties by score, rating and id; shown best scored first.
+    const higherFirst = (a: number | null, b: number | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : b - a);
+    // The price a shopper pays: a sale price below the price.
+    const paid = (item: AlternativeSource) => (item.salePrice !== null && item.salePrice < item.price ? item.salePrice : item.price);
+    const byRule = (item: AlternativeSource, catalogue: readonly AlternativeSource[]) => {
+      const distance = (other: AlternativeSource) => Math.abs(paid(other) - paid(item));
+      const score = (other: AlternativeSource) => other.review?.score ?? null;
+      return catalogue
+        .filter((other) => other.id !== item.id && other.availability && other.inStock && other.category !== null && other.category.slug === item.category?.slug)
+        .sort((a, b) => distance(a) - distance(b) || higherFirst(score(a), score(b)) || higherFirst(a.rating, b.rating) || a.id - b.id)
+        .slice(0, 4)
+        .sort((a, b) => higherFirst(score(a), score(b)) || distance(a) - distance(b) || higherFirst(a.rating, b.rating) || a.id - b.id)
+        .map((other) => other.id);
+    };
+    // xorshift32: the same catalogue every run.
+    let state = 7;
+    const random = (n: number) => {
+      state ^= state << 13;
+      state ^= state >>> 17;
+      state ^= state << 5;
+      return (state >>> 0) % n;
+    };
+    // Prices on a grid, so that products above and below are often equally near: a few prices, or many of which some
+    // are common (a product at a rare price then has a long run of tied products below or above it).
+    const priceOf = (prices: number) => 10 + 5 * (random(2) === 0 ? random(prices) : random(6) * 7);
+    const catalogueOf = (prices: number) =>
+      Array.from({ length: 400 }, () =>
+        product(priceOf(prices), {
+          salePrice: random(6) === 0 ? priceOf(prices) : null,
+          category: random(12) === 0 ? null : { slug: ['a', 'b', 'c'][random(3)]! },
+          score: random(3) === 0 ? null : random(4) + 6,
+          rating: random(3) === 0 ? null : random(3) + 3,
+          inStock: random(8) !== 0,
+          availability: random(10) !== 0,
+        }),
+      );
+    for (const catalogue of [catalogueOf(5), catalogueOf(25), catalogueOf(60)]) {
+      const all = alternativesByProduct(catalogue);
+      for (const item of catalogue) expect(all.get(item.id), `product ${item.id}`).toEqual(byRule(item, catalogue));
+    }
+  });
 });

@@ -42,11 +42,33 @@ export function isAlternativeCandidate(product: AlternativeSource): boolean {
   return product.availability && product.inStock && product.category !== null;
 }
 
+/** Ties on price distance: higher score, then higher rating, then the lower id (the older product). */
+const byTieBreak = (a: Candidate, b: Candidate) => higherFirst(a.score, b.score) || higherFirst(a.rating, b.rating) || a.id - b.id;
+
 /**
- * The alternatives of one product among candidates of its category sorted by price (then id). Only the nearest few
- * on each side of its price can win, so this looks at those alone: a page build stays linear in the catalogue.
+ * A category's candidates, sorted by price and, at one price, in tie-break order; `runStart[i]` is the first index of
+ * the run of candidates priced as the i-th.
  */
-function nearest(target: Candidate, sorted: readonly Candidate[]): Candidate[] {
+interface CategoryCandidates {
+  sorted: Candidate[];
+  runStart: Int32Array;
+}
+
+function categoryCandidates(candidates: Candidate[]): CategoryCandidates {
+  const sorted = candidates.sort((a, b) => a.price - b.price || byTieBreak(a, b));
+  const runStart = new Int32Array(sorted.length);
+  for (let index = 1; index < sorted.length; index++) runStart[index] = sorted[index]!.price === sorted[index - 1]!.price ? runStart[index - 1]! : index;
+  return { sorted, runStart };
+}
+
+/**
+ * The alternatives of one product among its category's candidates. Upwards from its price, the candidates come in the
+ * order the rule ranks them (nearer first, ties in tie-break order); downwards, each price's run is read from its
+ * start, which keeps that order too. So the first MAX_ALTERNATIVES of each side are the only ones that can win, and a
+ * product looks at no more than those: catalogues repeat prices (19.99), and reading every tied product on each side
+ * made the page list of 50,000 products take seconds.
+ */
+function nearest(target: Candidate, { sorted, runStart }: CategoryCandidates): Candidate[] {
   // The first candidate priced at or above the target.
   let low = 0;
   let high = sorted.length;
@@ -56,24 +78,20 @@ function nearest(target: Candidate, sorted: readonly Candidate[]): Candidate[] {
     else high = middle;
   }
   const picked: Candidate[] = [];
-  // Each side gives its MAX_ALTERNATIVES nearest, plus any tied in price with the last of them (ties go by score).
-  const walk = (start: number, step: 1 | -1) => {
-    let taken = 0;
-    let lastPrice: number | undefined;
-    for (let index = start; index >= 0 && index < sorted.length; index += step) {
-      const candidate = sorted[index]!;
-      if (candidate.id === target.id) continue;
-      if (taken >= MAX_ALTERNATIVES && candidate.price !== lastPrice) break;
-      picked.push(candidate);
+  for (let index = low, taken = 0; index < sorted.length && taken < MAX_ALTERNATIVES; index++) {
+    if (sorted[index]!.id === target.id) continue;
+    picked.push(sorted[index]!);
+    taken += 1;
+  }
+  for (let end = low - 1, taken = 0; end >= 0 && taken < MAX_ALTERNATIVES; end = runStart[end]! - 1) {
+    for (let index = runStart[end]!; index <= end && taken < MAX_ALTERNATIVES; index++) {
+      picked.push(sorted[index]!);
       taken += 1;
-      lastPrice = candidate.price;
     }
-  };
-  walk(low - 1, -1);
-  walk(low, 1);
+  }
   const distance = (candidate: Candidate) => Math.abs(candidate.price - target.price);
   return picked
-    .sort((a, b) => distance(a) - distance(b) || higherFirst(a.score, b.score) || higherFirst(a.rating, b.rating) || a.id - b.id)
+    .sort((a, b) => distance(a) - distance(b) || byTieBreak(a, b))
     .slice(0, MAX_ALTERNATIVES)
     .sort((a, b) => higherFirst(a.score, b.score) || distance(a) - distance(b) || higherFirst(a.rating, b.rating) || a.id - b.id);
 }
@@ -87,11 +105,11 @@ export function alternativesByProduct(products: readonly AlternativeSource[]): M
     list.push(candidateOf(product));
     byCategory.set(product.category!.slug, list);
   }
-  for (const list of byCategory.values()) list.sort((a, b) => a.price - b.price || a.id - b.id);
+  const ranked = new Map([...byCategory].map(([slug, list]) => [slug, categoryCandidates(list)]));
   const answer = new Map<number, number[]>();
   for (const product of products) {
-    const sorted = product.category ? byCategory.get(product.category.slug) : undefined;
-    answer.set(product.id, sorted ? nearest(candidateOf(product), sorted).map((candidate) => candidate.id) : []);
+    const candidates = product.category ? ranked.get(product.category.slug) : undefined;
+    answer.set(product.id, candidates ? nearest(candidateOf(product), candidates).map((candidate) => candidate.id) : []);
   }
   return answer;
 }
