@@ -7,10 +7,10 @@
  *    (scripts/bench/build-cost.ts).
  * 3. Serves the build with the local server and measures in Chromium: what the first /products
  *    view downloads, and how fast the catalogue answers filter and sort changes.
- * 4. Runs Lighthouse's mobile preset on a product page and on /products, and on the editorial pages (a product page
- *    with a verdict, a roundup, a post with a comparison table of 8 products, which the bench adds:
- *    scripts/bench/table-post.ts), and weighs the JavaScript each public template ships against its budget
- *    (scripts/bench/javascript-budgets.ts).
+ * 4. Runs Lighthouse's mobile preset on every public template (home, the static pages, the blog list, a plain post, a
+ *    roundup, a post with a comparison table of 8 products, which the bench adds: scripts/bench/table-post.ts, a
+ *    product page with and without a verdict, /products), and weighs the JavaScript each template ships against its
+ *    budget (scripts/bench/javascript-budgets.ts).
  *
  * 5. Times the admin products list over HTTP with an admin session (scripts/bench/admin-list.ts).
  * 6. Imports a 10,000-row, 5 MB CSV in the admin's CSV Import tab in Chromium (scripts/bench/csv-import.ts).
@@ -20,8 +20,7 @@
  *   npm run bench [-- --products N] [-- --keep] [-- --rounds R]
  *   npm run bench -- build          only the full build against the floor (R rounds of each, interleaved; default 1)
  *   npm run bench -- pages          only the public pages: builds, weighs each template's JavaScript and runs Lighthouse
- *                                   on a product page with and without a verdict, a roundup, the post with a table and
- *                                   /products (with --products 640, the demo's scale)
+ *                                   on every public template (with --products 640, the demo's scale)
  *   npm run bench -- review-cost    only what editorial reviews cost: the full build with them and from a copy of the
  *                                   database without them, and a product page's HTML either way (scripts/bench/review-cost.ts)
  *   npm run bench -- catalogue [--site DIR]
@@ -176,7 +175,7 @@ async function main(): Promise<number> {
       figures.push(...javascriptFigures(site));
       const server = await startLocalServer({ port, site, functionsDir: resolve(projectRoot, 'netlify/functions'), logger: silentLogger });
       try {
-        figures.push(...(await lighthouseFigures(server.url, [...editorialPages(site), { path: '/products', label: '/products', ...CATALOGUE_LIGHTHOUSE }], chromePath!)));
+        figures.push(...(await lighthouseFigures(server.url, lighthousePages(site), chromePath!)));
       } finally {
         await server.close();
       }
@@ -240,27 +239,19 @@ async function main(): Promise<number> {
     figures.push(...javascriptFigures(site));
 
     const server = await startLocalServer({ port, site, functionsDir: resolve(projectRoot, 'netlify/functions'), logger: silentLogger });
-    let productPath = '/products';
     try {
       log(`measuring the catalogue in Chromium at ${server.url}`);
       const browser = await chromium.launch({ executablePath: chromePath, args: chromiumArgs });
       try {
         const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
         figures.push(...(await catalogueBrowserFigures(page, server.url)));
-        productPath = (await page.locator('[data-catalogue-results] article h3 a').first().getAttribute('href')) ?? productPath;
       } finally {
         await browser.close();
       }
 
       figures.push(...(await measureAdminListOn(databaseUrl, server.url)));
 
-      figures.push(
-        ...(await lighthouseFigures(
-          server.url,
-          [{ path: productPath, label: 'product page', scoreBudget: 95, tbtBudget: 50 }, { path: '/products', label: '/products', ...CATALOGUE_LIGHTHOUSE }, ...editorialPages(site)],
-          chromePath!,
-        )),
-      );
+      figures.push(...(await lighthouseFigures(server.url, lighthousePages(site), chromePath!)));
       // Last: the import changes the catalogue the figures above measured.
       figures.push(...(await measureCsvImportOn(databaseUrl, server.url, chromePath!)));
     } finally {
@@ -336,29 +327,20 @@ interface LighthousePage {
   tbtBudget?: number;
 }
 
-/** The score and CLS budgets hold for every page; the TBT budget is the product page's (ARCHITECTURE section 9). */
-const CATALOGUE_LIGHTHOUSE = { scoreBudget: 95, tbtBudget: undefined };
-
 /**
- * The editorial pages of the build (javascript-budgets.ts finds them): a product page with a verdict, a roundup and a
- * post with a comparison table. They must stay as fast as the pages they extend: a mobile score of 100, TBT 50 ms.
- * A plain post comes first, without a budget: on a busy machine Lighthouse's TBT grows on every page, and the plain
- * post shows how much of a post's figure is the machine's.
+ * Every public template of the build (publicTemplates in javascript-budgets.ts: the editorial pages, the product page
+ * with and without a verdict, the catalogue, home and the static pages), each held to a mobile score of 100, TBT at
+ * most 50 ms and CLS at most 0.02 (ARCHITECTURE section 9). The plain blog post comes before the posts with products:
+ * on a busy machine Lighthouse's TBT grows on every page, and the plain post shows how much of a post's is the machine's.
  */
-function editorialPages(site: string): LighthousePage[] {
-  const pages: [prefix: string, label: string, budgeted: boolean][] = [
-    ['a product page with a verdict', 'product page with a verdict', true],
-    ['a blog post (no products', 'plain blog post (reference)', false],
-    ['a roundup (', 'roundup', true],
-    ['a blog post (comparison table', 'post with a comparison table', true],
-  ];
-  const templates = publicTemplates(site);
-  return pages.flatMap(([prefix, label, budgeted]) => {
-    const template = templates.find((each) => each.name.startsWith(prefix));
-    if (!template) return [];
-    const path = `/${template.file.replace(/\.html$/, '')}`;
-    return [budgeted ? { path, label, scoreBudget: 100, tbtBudget: 50 } : { path, label }];
-  });
+function lighthousePages(site: string): LighthousePage[] {
+  return publicTemplates(site).map((template) => ({ path: pagePath(template.file), label: template.name, scoreBudget: 100, tbtBudget: 50 }));
+}
+
+/** The address a built file is served at: index.html at /, about.html at /about. */
+function pagePath(file: string): string {
+  const bare = file.replace(/\.html$/, '');
+  return bare === 'index' ? '/' : `/${bare}`;
 }
 
 async function lighthouseFigures(serverUrl: string, pages: readonly LighthousePage[], chromePath: string): Promise<Figure[]> {
