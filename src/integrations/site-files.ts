@@ -59,12 +59,19 @@ const sitemapCollator = new Intl.Collator('en', { numeric: true });
 export function inSitemapOrder(integration: AstroIntegration): AstroIntegration {
   const done = integration.hooks['astro:build:done'];
   if (!done) return integration;
-  const path = (page: { pathname: string }) => page.pathname.replace(/^\/+/, '');
   return {
     ...integration,
     hooks: {
       ...integration.hooks,
-      'astro:build:done': (params) => done({ ...params, pages: [...params.pages].sort((a, b) => sitemapCollator.compare(path(a), path(b))) }),
+      'astro:build:done': (params) => done({ ...params, pages: inOrder(params.pages) }),
     },
   };
+}
+
+/** The pages sorted by path, each path made once (not at every comparison). */
+function inOrder<Page extends { pathname: string }>(pages: readonly Page[]): Page[] {
+  return pages
+    .map((page) => ({ page, path: page.pathname.replace(/^\/+/, '') }))
+    .sort((a, b) => sitemapCollator.compare(a.path, b.path))
+    .map(({ page }) => page);
 }

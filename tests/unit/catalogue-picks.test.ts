@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createRandom } from '../../db/seed/random.ts';
 import { byRatingDescending, editorsChoice, hasTopPicks, highestRated, HIGHEST_RATED_MIN, topPicks, trendingProducts } from '../../src/domain/catalogue/picks.ts';
 import type { CatalogueItem } from '../../src/domain/catalogue/pipeline.ts';
 import { items, names, product } from './catalogue-fixtures.ts';
@@ -77,18 +78,11 @@ describe('strips that promote products hold in-stock products only (issue 9, poi
 
 describe('every strip is the rule applied to the whole list', () => {
   it('equals filtering, sorting by rating (newest first among equals) and keeping the first few, ratings repeated and missing', () => {
-    // xorshift32: the same catalogue every run.
-    let state = 11;
-    const random = (n: number) => {
-      state ^= state << 13;
-      state ^= state >>> 17;
-      state ^= state << 5;
-      return (state >>> 0) % n;
-    };
+    const random = createRandom('picks: the rule over the whole list');
     const categories = [home, { name: 'Recovery', slug: 'recovery' }, { name: 'Strength', slug: 'strength' }];
     const list = items(
       Array.from({ length: 300 }, () =>
-        product({ rating: random(4) === 0 ? null : 3 + random(5) / 2, ...(random(3) === 0 ? { featured: true } : {}), inStock: random(5) !== 0, category: categories[random(3)]! }),
+        product({ rating: random.chance(1 / 4) ? null : 3 + random.int(0, 4) / 2, ...(random.chance(1 / 3) ? { featured: true } : {}), inStock: !random.chance(1 / 5), category: random.pick(categories) }),
       ),
     );
     const byRule = (keep: (item: CatalogueItem) => boolean, count: number) =>

@@ -1,5 +1,6 @@
 /** A product page's alternatives: same category, listed, in stock, the four nearest in price, best scored first. */
 import { describe, expect, it } from 'vitest';
+import { createRandom } from '../../db/seed/random.ts';
 import { alternativesByProduct, alternativesOf, type AlternativeSource } from '../../src/domain/product-display/alternatives.ts';
 
 let nextId = 1;
@@ -102,26 +103,19 @@ describe('alternatives', () => {
         .sort((a, b) => higherFirst(score(a), score(b)) || distance(a) - distance(b) || higherFirst(a.rating, b.rating) || a.id - b.id)
         .map((other) => other.id);
     };
-    // xorshift32: the same catalogue every run.
-    let state = 7;
-    const random = (n: number) => {
-      state ^= state << 13;
-      state ^= state >>> 17;
-      state ^= state << 5;
-      return (state >>> 0) % n;
-    };
+    const random = createRandom('alternatives: the rule over every candidate');
     // Prices on a grid, so that products above and below are often equally near: a few prices, or many of which some
     // are common (a product at a rare price then has a long run of tied products below or above it).
-    const priceOf = (prices: number) => 10 + 5 * (random(2) === 0 ? random(prices) : random(6) * 7);
+    const priceOf = (prices: number) => 10 + 5 * (random.chance(0.5) ? random.int(0, prices - 1) : random.int(0, 5) * 7);
     const catalogueOf = (prices: number) =>
       Array.from({ length: 400 }, () =>
         product(priceOf(prices), {
-          salePrice: random(6) === 0 ? priceOf(prices) : null,
-          category: random(12) === 0 ? null : { slug: ['a', 'b', 'c'][random(3)]! },
-          score: random(3) === 0 ? null : random(4) + 6,
-          rating: random(3) === 0 ? null : random(3) + 3,
-          inStock: random(8) !== 0,
-          availability: random(10) !== 0,
+          salePrice: random.chance(1 / 6) ? priceOf(prices) : null,
+          category: random.chance(1 / 12) ? null : { slug: random.pick(['a', 'b', 'c']) },
+          score: random.chance(1 / 3) ? null : random.int(6, 9),
+          rating: random.chance(1 / 3) ? null : random.int(3, 5),
+          inStock: !random.chance(1 / 8),
+          availability: !random.chance(1 / 10),
         }),
       );
     for (const catalogue of [catalogueOf(5), catalogueOf(25), catalogueOf(60)]) {

@@ -10,6 +10,6 @@
 export const BUILD_HEAP_GROWING_PERCENT = 50;
 
 /** The V8 flag that sets it; settable while the process runs, before the heap has grown. */
-export function heapGrowingFlag(percent = BUILD_HEAP_GROWING_PERCENT): string {
-  return `--heap-growing-percent=${percent}`;
+export function heapGrowingFlag(): string {
+  return `--heap-growing-percent=${BUILD_HEAP_GROWING_PERCENT}`;
 }
