@@ -11,6 +11,20 @@ import { ui } from './ui.ts';
 
 const DASHBOARD = '/dashboard';
 
+/**
+ * Set once a form has signed the visitor in and sent them on: the page's own redirect of a signed-in visitor must not
+ * start a second navigation, which would cancel the first one mid-flight.
+ */
+let leaving = false;
+
+/**
+ * Replaces /auth in the history: Back from the dashboard returns to the page the visitor came from, not to a sign-in
+ * page that would only send them forward again.
+ */
+function goToDashboard(): void {
+  window.location.replace(DASHBOARD);
+}
+
 function failureMessage(error: unknown): string {
   return error instanceof ApiError && error.description ? error.description : 'Please check your email and password.';
 }
@@ -70,9 +84,10 @@ function useCredentialsSubmit(options: CredentialsSubmit) {
     setBusy(true);
     try {
       const { user } = await options.send();
+      leaving = true;
       setUser(user);
       flashToast(options.welcome(user));
-      window.location.assign(DASHBOARD);
+      goToDashboard();
     } catch (error) {
       toast(options.failure(error));
       setBusy(false);
@@ -152,7 +167,7 @@ export default function AuthPage() {
   const signedIn = auth.status === 'ready' && auth.user !== null;
 
   useEffect(() => {
-    if (signedIn) window.location.replace(DASHBOARD);
+    if (signedIn && !leaving) goToDashboard();
   }, [signedIn]);
 
   const tab = 'rounded-full px-4 py-2 text-sm font-semibold text-ink-muted data-[state=active]:bg-surface data-[state=active]:text-ink data-[state=active]:shadow';

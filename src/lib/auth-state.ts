@@ -13,6 +13,8 @@ export type AuthState = { status: 'loading'; user: AppUser | null } | { status: 
 
 let state: AuthState = { status: 'loading', user: readCachedUser() };
 let pending: Promise<AppUser | null> | undefined;
+/** Counts setUser calls: a session answer asked for before the last one is out of date. */
+let changes = 0;
 
 export function readCachedUser(): AppUser | null {
   try {
@@ -34,6 +36,7 @@ export function subscribeToAuth(listener: () => void): () => void {
 
 /** Records the user for this page and later ones, and mirrors it onto <html data-auth data-role>. */
 export function setUser(user: AppUser | null): void {
+  changes++;
   state = { status: 'ready', user };
   try {
     if (user) localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
@@ -48,13 +51,19 @@ export function setUser(user: AppUser | null): void {
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
 
-/** Asks the server once per page load; a failed check counts as signed out (spec section 4). */
+/**
+ * Asks the server once per page load; a failed check counts as signed out (spec section 4). An answer that comes back
+ * after the page signed someone in or out was asked for with the old cookie, and is dropped: the newer state stays.
+ */
 export function loadSession(): Promise<AppUser | null> {
-  pending ??= api
+  if (pending) return pending;
+  const asked = changes;
+  pending = api
     .session()
     .then((answer) => answer.user)
     .catch(() => null)
     .then((user) => {
+      if (changes !== asked) return state.user;
       setUser(user);
       return user;
     });

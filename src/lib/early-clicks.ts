@@ -12,6 +12,11 @@
  * - a module script: an element marked `data-await-script` until the script calls
  *   markScriptReady (script-ready.ts).
  *
+ * An island still waits after `astro:hydrate`, until the held clicks have been replayed: Astro fires
+ * that event as soon as it has handed React the HTML, and React hydrates later, in a transition. A
+ * click in between (Enter pressed in a field typed into before hydration, on a busy machine) would
+ * reach a component whose state has not yet been handed the typed text.
+ *
  * Links and text fields are left alone (a link works without JavaScript; a field can take focus
  * and typing); buttons, checkboxes, radios and form submits inside a waiting control are held:
  * the click is cancelled, the control shows a busy cursor and `aria-busy`, and the click is
@@ -51,8 +56,13 @@ export function installEarlyClicks(doc: Document, config: EarlyClicksConfig): vo
 
   const held: Pending[] = [];
   type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-  /** Fields typed into before their island hydrated. */
-  const dirty = new Set<Field>();
+  /**
+   * Fields typed into before their island took over, with what they held after the last input: the framework's first
+   * render may write its own (empty) state into a field, so the value is kept as the visitor left it.
+   */
+  const dirty = new Map<Field, string>();
+  /** Islands Astro has hydrated whose held clicks and typed text have not been handed over yet. */
+  const settling = new Set<Element>();
   const HELD_CONTROLS =
     'button, input[type="checkbox"], input[type="radio"], input[type="submit"], input[type="image"], input[type="reset"], input[type="button"], summary, [role="button"], [role="tab"], [role="checkbox"], [role="radio"], [role="switch"], [role="menuitem"], [role="option"]';
   const PASSING = 'a[href], label, input, select, textarea';
@@ -62,7 +72,7 @@ export function installEarlyClicks(doc: Document, config: EarlyClicksConfig): vo
     const waiting = target.closest(`[${config.awaitAttribute}]`);
     if (waiting) return waiting;
     const island = target.closest('astro-island');
-    return island && island.hasAttribute('ssr') ? island : null;
+    return island && (island.hasAttribute('ssr') || settling.has(island)) ? island : null;
   }
 
   /** The control a click means, when it is one that needs its script. */
@@ -175,6 +185,9 @@ export function installEarlyClicks(doc: Document, config: EarlyClicksConfig): vo
     let handed = true;
     for (const [field, value] of typed) if (field.isConnected && !handOver(field, value)) handed = false;
     if (!handed) return false;
+    // Ready from here on: the replayed clicks below, and any later one, go straight through.
+    settling.delete(gate);
+    for (const field of dirty.keys()) if (gate.contains(field)) dirty.delete(field);
     const due = held.filter((entry) => entry.gate === gate);
     for (const entry of due) {
       held.splice(held.indexOf(entry), 1);
@@ -195,18 +208,26 @@ export function installEarlyClicks(doc: Document, config: EarlyClicksConfig): vo
     else setTimeout(run, 100);
   }
 
+  /** The text typed into the gate's fields so far, no longer counted as waiting. */
+  function takeTyped(gate: Element): Map<Field, string> {
+    const typed = new Map<Field, string>();
+    for (const [field, value] of dirty) {
+      if (!gate.contains(field)) continue;
+      dirty.delete(field);
+      typed.set(field, value);
+    }
+    return typed;
+  }
+
   function ready(event: Event): void {
     const gate = event.target;
     if (!(gate instanceof Element)) return;
-    // Read now: the framework's first render writes its own (empty) state into the fields.
+    if (gate.localName === 'astro-island') settling.add(gate);
     const typed = new Map<Field, string>();
-    for (const field of dirty) {
-      if (!gate.contains(field)) continue;
-      dirty.delete(field);
-      typed.set(field, field.value);
-    }
     let tries = 0;
     const attempt = () => {
+      // Text typed while the island settled counts too, and the latest value of a field wins.
+      for (const [field, value] of takeTyped(gate)) typed.set(field, value);
       if (!release(gate, true, typed) && ++tries < 10) whenIdle(attempt);
       else if (tries >= 10) release(gate, true, new Map());
     };
@@ -248,7 +269,7 @@ export function installEarlyClicks(doc: Document, config: EarlyClicksConfig): vo
     // Untrusted too: autofill and password managers set fields with synthetic events.
     if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement)) return;
     const island = field.closest('astro-island');
-    if (island && island.hasAttribute('ssr')) dirty.add(field);
+    if (island && (island.hasAttribute('ssr') || settling.has(island))) dirty.set(field, field.value);
   };
   doc.addEventListener('input', changed, true);
   doc.addEventListener('change', changed, true);

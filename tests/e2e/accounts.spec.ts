@@ -89,6 +89,21 @@ test('signing out on a guarded page goes home; a sign-out that fails there goes 
   await expect(page).toHaveURL(/\/auth\/?$/);
 });
 
+test('signing in goes to the dashboard once, and Back from there returns to the page before /auth', async ({ page }) => {
+  await page.goto('/about');
+  const dashboardLoads: string[] = [];
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && new URL(request.url()).pathname.startsWith('/dashboard')) dashboardLoads.push(request.url());
+  });
+  await signIn(page, e2eAccounts.user.email, e2eAccounts.user.password);
+  await expect(page).toHaveURL(/\/dashboard\/?$/);
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+  // One navigation: a second one to the same place cancels the first mid-flight.
+  expect(dashboardLoads).toHaveLength(1);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/about\/?$/);
+});
+
 test('sign-in explains missing fields and wrong passwords', async ({ page }) => {
   await page.goto('/auth');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();

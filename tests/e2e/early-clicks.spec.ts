@@ -448,6 +448,31 @@ for (const viewport of ['desktop', 'phone'] as const) {
   });
 }
 
+/**
+ * Astro fires astro:hydrate once it has handed the island to React, and React hydrates afterwards, in a transition: on
+ * a busy machine, Enter pressed in a field typed into before hydration can land in between. The click is made in that
+ * very moment, from the event itself, so the test does not depend on how long React takes.
+ */
+test('a sign-in sent after Astro hydrated the form but before React took it over still goes, with what was typed', async ({ page }) => {
+  test.setTimeout(150_000);
+  const release = await holdScripts(page);
+  await page.goto('/auth', { waitUntil: 'commit' });
+  await page.getByLabel('Email').fill(e2eAccounts.user.email);
+  await page.getByLabel('Password').fill(e2eAccounts.user.password);
+  await page.evaluate(() => {
+    const clickOnHydrate = (event: Event) => {
+      const submit = event.target instanceof Element ? event.target.querySelector<HTMLButtonElement>('form[aria-label="Sign in"] button[type="submit"]') : null;
+      if (!submit) return;
+      document.removeEventListener('astro:hydrate', clickOnHydrate, true);
+      submit.click();
+    };
+    document.addEventListener('astro:hydrate', clickOnHydrate, true);
+  });
+  release();
+  await expect(page).toHaveURL(/\/dashboard\/?$/, LONG);
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+});
+
 /** The public page types, with the controls each shows. */
 const PAGES = ['/', '/products', CATEGORY, TOP_PICKS, 'PRODUCT', '/blog', POST, GUIDE, '/about', '/contact', '/auth', '/wishlist', '/bookmarks'];
 
