@@ -53,8 +53,8 @@ export default defineConfig({
           include: INTEGRATION_BUILDS,
           environment: 'node',
           env: { TMPDIR: buildsTmp },
-          // A limit for a hung build, not a slow one: two builds side by side, or one beside another process's,
-          // take twice a build's quiet time.
+          // A limit for a hung build, not a slow one: two builds side by side, or one beside the platform layer's
+          // (scripts/test.ts), take twice a build's quiet time.
           testTimeout: 240_000,
           hookTimeout: 180_000,
         },

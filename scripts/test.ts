@@ -77,15 +77,11 @@ const vitestLayer = (name: string): Layer => {
 };
 
 const e2eReport = resolve(REPORTS, 'e2e.json');
-/**
- * The stages, in order; the layers of one run side by side. The platform layer runs beside the browser tests, not
- * beside integration: integration keeps both cores busy on its own, while the browser tests leave a sixth of the
- * machine idle (pages held at a 4x slower CPU, admin specs waiting on a rebuild), which the platform layer takes.
- */
+/** The stages, in order; the layers of one run side by side. */
 const stages: Layer[][] = [
   [{ name: 'check', script: 'check', args: [] }, vitestLayer('unit')],
-  [vitestLayer('integration')],
-  [{ name: 'e2e', script: 'test:e2e', args: ['--reporter=list,json'], env: { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport }, counts: () => playwrightCounts(e2eReport) }, vitestLayer('platform')],
+  [vitestLayer('integration'), vitestLayer('platform')],
+  [{ name: 'e2e', script: 'test:e2e', args: ['--reporter=list,json'], env: { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport }, counts: () => playwrightCounts(e2eReport) }],
 ];
 const layers = stages.flat();
 
