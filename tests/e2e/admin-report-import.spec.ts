@@ -4,7 +4,6 @@
  * its summary, the product's conversion stored; after a reload the tab offers the mapping it was imported with.
  */
 import type { Page } from '@playwright/test';
-import type { ProductList } from '../../src/domain/admin/product-list.ts';
 import { e2eAccounts } from './accounts.ts';
 import { seriousViolations, signIn } from './admin-helpers.ts';
 import { expect, test } from './fixtures.ts';
@@ -26,10 +25,13 @@ async function uploadGeneric(page: Page, csv: string) {
 const count = (page: Page, outcome: string) => page.locator(`dl[aria-label="Preview counts"] dd[data-outcome="${outcome}"]`);
 
 test('a generic report is mapped, previewed, imported and summarised, and its mapping is offered again after a reload', async ({ page }) => {
-  const list = await page.request.get('/api/admin/products');
-  expect(list.status()).toBe(200);
-  const product = ((await list.json()) as ProductList).rows[0]!;
   const nonce = Date.now().toString(36);
+  // A product of its own: a product another admin spec made may be deleted for good while this one runs beside it.
+  const created = await page.request.post('/api/admin/products', {
+    data: { name: `E2E Report Import ${nonce}`, affiliateUrl: `https://www.example.com/report-import-${nonce}`, status: 'draft' },
+  });
+  expect(created.status()).toBe(201);
+  const { product } = (await created.json()) as { product: { id: number; name: string } };
   const csv = [
     'Order ID,Product,Amount,Earned,State',
     `E2E-${nonce}-1,${product.id},50.00,4.00,approved`,

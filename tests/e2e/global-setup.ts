@@ -87,7 +87,10 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     // What the admin specs' writes cost in rebuilds, a large share of this layer's CPU: printed in every run.
     const rebuilds = queue.outcomes.slice(1);
     const seconds = rebuilds.reduce((sum, outcome) => sum + outcome.ms, 0) / 1000;
-    console.log(`e2e: ${rebuilds.length} rebuilds after the first (${rebuilds.filter((outcome) => !outcome.ok).length} failed), ${seconds.toFixed(1)} s of building`);
+    const failed = rebuilds.filter((outcome) => !outcome.ok);
+    console.log(`e2e: ${rebuilds.length} rebuilds after the first (${failed.length} failed), ${seconds.toFixed(1)} s of building`);
+    // A spec may fail a build on purpose; one nobody meant shows here even when every spec passed.
+    for (const outcome of failed) console.log(`e2e: a rebuild failed: ${String(outcome.error).slice(0, 600)}`);
     await server.close();
     await shop.close();
     await pinterest.close();
