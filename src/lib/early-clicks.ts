@@ -12,10 +12,10 @@
  * - a module script: an element marked `data-await-script` until the script calls
  *   markScriptReady (script-ready.ts).
  *
- * An island still waits after `astro:hydrate`, until the held clicks have been replayed: Astro fires
- * that event as soon as it has handed React the HTML, and React hydrates later, in a transition. A
- * click in between (Enter pressed in a field typed into before hydration, on a busy machine) would
- * reach a component whose state has not yet been handed the typed text.
+ * An island that has typed text or held clicks to hand over still waits after `astro:hydrate`, until
+ * they have been: Astro fires that event as soon as it has handed React the HTML, and React hydrates
+ * later, in a transition. A click in between (Enter pressed in a field typed into before hydration,
+ * on a busy machine) would reach a component whose state has not yet been handed the typed text.
  *
  * Links and text fields are left alone (a link works without JavaScript; a field can take focus
  * and typing); buttons, checkboxes, radios and form submits inside a waiting control are held:
@@ -222,7 +222,11 @@ export function installEarlyClicks(doc: Document, config: EarlyClicksConfig): vo
   function ready(event: Event): void {
     const gate = event.target;
     if (!(gate instanceof Element)) return;
-    if (gate.localName === 'astro-island') settling.add(gate);
+    // Only an island with something to hand over keeps waiting: a click on one without typed text or held clicks
+    // reaches React, which hydrates at once for it, as it always did.
+    if (gate.localName === 'astro-island' && (held.some((entry) => entry.gate === gate) || [...dirty.keys()].some((field) => gate.contains(field)))) {
+      settling.add(gate);
+    }
     const typed = new Map<Field, string>();
     let tries = 0;
     const attempt = () => {

@@ -23,7 +23,10 @@ const freshEmail = () => `e2e-${Date.now()}-${++counter}@example.com`;
 
 async function signUp(page: Page, email: string, password = 'a long password') {
   await page.goto('/auth');
-  await page.getByRole('tab', { name: 'Create Account' }).click();
+  const tab = page.getByRole('tab', { name: 'Create Account' });
+  await tab.click();
+  // A tap before the form hydrated is carried out once it has: the fields are the sign-up form's only after that.
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Create Account' }).click();

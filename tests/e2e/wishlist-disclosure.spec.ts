@@ -25,7 +25,10 @@ test('the wishlist shows the short disclosure above its first product, and each 
 
   await page.addInitScript(() => localStorage.setItem('cookie-consent', 'declined'));
   await page.goto('/auth');
-  await page.getByRole('tab', { name: 'Create Account' }).click();
+  const tab = page.getByRole('tab', { name: 'Create Account' });
+  await tab.click();
+  // A tap before the form hydrated is carried out once it has: the fields are the sign-up form's only after that.
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
   await page.getByLabel('Email').fill(`e2e-disclosure-${Date.now()}@example.com`);
   await page.getByLabel('Password').fill('a long password');
   await page.getByRole('button', { name: 'Create Account' }).click();
