@@ -55,6 +55,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
+import { servedPath } from '../src/domain/page-path.ts';
 import { chromiumArgs, findChromium } from '../tests/e2e/chromium.ts';
 import { CPU_SLOWDOWN, measureFilters, measureFirstView, WARM_RUNS } from './bench/catalogue-browser.ts';
 import { javascriptFigures, publicTemplates } from './bench/javascript-budgets.ts';
@@ -334,13 +335,7 @@ interface LighthousePage {
  * on a busy machine Lighthouse's TBT grows on every page, and the plain post shows how much of a post's is the machine's.
  */
 function lighthousePages(site: string): LighthousePage[] {
-  return publicTemplates(site).map((template) => ({ path: pagePath(template.file), label: template.name, scoreBudget: 100, tbtBudget: 50 }));
-}
-
-/** The address a built file is served at: index.html at /, about.html at /about. */
-function pagePath(file: string): string {
-  const bare = file.replace(/\.html$/, '');
-  return bare === 'index' ? '/' : `/${bare}`;
+  return publicTemplates(site).map((template) => ({ path: servedPath(`/${template.file}`), label: template.name, scoreBudget: 100, tbtBudget: 50 }));
 }
 
 async function lighthouseFigures(serverUrl: string, pages: readonly LighthousePage[], chromePath: string): Promise<Figure[]> {

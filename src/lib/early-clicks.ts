@@ -185,9 +185,10 @@ export function installEarlyClicks(doc: Document, config: EarlyClicksConfig): vo
     let handed = true;
     for (const [field, value] of typed) if (field.isConnected && !handOver(field, value)) handed = false;
     if (!handed) return false;
-    // Ready from here on: the replayed clicks below, and any later one, go straight through.
+    // Ready from here on: the replayed clicks below, and any later one, go straight through, and what the hand-over's
+    // own input events recorded is not kept for later.
     settling.delete(gate);
-    for (const field of dirty.keys()) if (gate.contains(field)) dirty.delete(field);
+    takeTyped(gate);
     const due = held.filter((entry) => entry.gate === gate);
     for (const entry of due) {
       held.splice(held.indexOf(entry), 1);
