@@ -3,11 +3,12 @@
  * `netlify build`) with the settings netlify.toml gives, and run the way AWS Lambda runs them.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { zipFunctions, type FunctionResult } from '@netlify/zip-it-and-ship-it';
 import { parse } from 'smol-toml';
+import { bundleFunctionSources } from '../../netlify/plugins/functions-bundle/bundle.js';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 
@@ -52,11 +53,24 @@ interface FunctionsSection {
   external_node_modules?: string[];
 }
 
-/** netlify.toml's [functions] section as zip-it-and-ship-it's config (what `netlify build` hands it). */
-export function netlifyFunctionsConfig(root = repoRoot): { directory: string; config: Record<string, Record<string, unknown>> } {
-  const toml = parse(readFileSync(join(root, 'netlify.toml'), 'utf8')) as { functions?: FunctionsSection };
+interface PluginSection {
+  package: string;
+  inputs?: Record<string, string>;
+}
+
+/** The build plugin that bundles the functions' sources into [functions] directory before Netlify's bundler runs. */
+const FUNCTIONS_BUNDLE_PLUGIN = './netlify/plugins/functions-bundle';
+
+/**
+ * netlify.toml's [functions] section as zip-it-and-ship-it's config (what `netlify build` hands it), with the folder of
+ * the functions' sources the functions-bundle plugin bundles into that section's directory.
+ */
+export function netlifyFunctionsConfig(root = repoRoot): { source: string; directory: string; config: Record<string, Record<string, unknown>> } {
+  const toml = parse(readFileSync(join(root, 'netlify.toml'), 'utf8')) as { functions?: FunctionsSection; plugins?: PluginSection[] };
   const section = toml.functions ?? {};
+  const plugin = toml.plugins?.find((entry) => entry.package === FUNCTIONS_BUNDLE_PLUGIN);
   return {
+    source: join(root, plugin?.inputs?.source ?? 'netlify/functions'),
     directory: join(root, section.directory ?? 'netlify/functions'),
     config: {
       '*': {
@@ -74,6 +88,12 @@ export interface Bundle {
   runtimeAPIVersion: number | undefined;
   /** The paths its config routes to it, as the bundler read them. */
   routes: string[] | undefined;
+  /** What else the bundler read from its config: per route, the methods it takes ([] for all); the paths left out. */
+  methods: string[][];
+  excludedRoutes: string[];
+  schedule: string | undefined;
+  /** 'background' for a Background Function. */
+  invocationMode: string | undefined;
   /** The zip file Netlify uploads, and its size. */
   zipFile: string;
   zipBytes: number;
@@ -81,11 +101,22 @@ export interface Bundle {
   folder: string;
 }
 
-/** Bundles every function into outDir as the zip files Netlify uploads, and unpacks each beside it. */
+/**
+ * Bundles every function into outDir as the zip files Netlify uploads: the functions-bundle plugin's bundles first,
+ * then Netlify's bundler over them, as `netlify build` runs them. The plugin's bundles are written inside the project
+ * (as into [functions] directory there), so the tracer finds the packages they leave external.
+ */
 export async function bundleFunctions(outDir: string): Promise<Bundle[]> {
-  const { directory, config } = netlifyFunctionsConfig();
-  const results = await zipFunctions([directory], join(outDir, 'zips'), { archiveFormat: 'zip', basePath: repoRoot, repositoryRoot: repoRoot, config });
-  return results.map((result) => unpacked(outDir, result));
+  const { source, config } = netlifyFunctionsConfig();
+  mkdirSync(join(repoRoot, '.netlify'), { recursive: true });
+  const bundled = mkdtempSync(join(repoRoot, '.netlify', 'functions-bundled-'));
+  try {
+    await bundleFunctionSources({ source, destination: bundled });
+    const results = await zipFunctions([bundled], join(outDir, 'zips'), { archiveFormat: 'zip', basePath: repoRoot, repositoryRoot: repoRoot, config });
+    return results.map((result) => unpacked(outDir, result));
+  } finally {
+    rmSync(bundled, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -94,12 +125,14 @@ export async function bundleFunctions(outDir: string): Promise<Bundle[]> {
  */
 export function builtBundles(functionsDist: string, outDir: string): Bundle[] {
   const manifest = JSON.parse(readFileSync(join(functionsDist, 'manifest.json'), 'utf8')) as {
-    functions: { name: string; path: string; buildData?: { runtimeAPIVersion?: number }; routes?: FunctionResult['routes'] }[];
+    functions: (Pick<FunctionResult, 'name' | 'path' | 'routes' | 'excludedRoutes' | 'schedule' | 'invocationMode'> & { buildData?: { runtimeAPIVersion?: number } })[];
   };
-  return manifest.functions.map((entry) => unpacked(outDir, { name: entry.name, path: entry.path, runtimeAPIVersion: entry.buildData?.runtimeAPIVersion, routes: entry.routes }));
+  return manifest.functions.map((entry) => unpacked(outDir, { ...entry, runtimeAPIVersion: entry.buildData?.runtimeAPIVersion }));
 }
 
-function unpacked(outDir: string, result: Pick<FunctionResult, 'name' | 'path' | 'runtimeAPIVersion' | 'routes'>): Bundle {
+type BundlerResult = Pick<FunctionResult, 'name' | 'path' | 'runtimeAPIVersion' | 'routes' | 'excludedRoutes' | 'schedule' | 'invocationMode'>;
+
+function unpacked(outDir: string, result: BundlerResult): Bundle {
   const folder = join(outDir, 'unpacked', result.name);
   extractZip(result.path, folder);
   return {
@@ -107,6 +140,10 @@ function unpacked(outDir: string, result: Pick<FunctionResult, 'name' | 'path' |
     runtimeAPIVersion: result.runtimeAPIVersion,
     // The manifest leaves out a function's routes when it has none; the bundler's result says [].
     routes: (result.routes ?? []).map((route) => route.pattern),
+    methods: (result.routes ?? []).map((route) => route.methods ?? []),
+    excludedRoutes: (result.excludedRoutes ?? []).map((route) => route.pattern),
+    schedule: result.schedule,
+    invocationMode: result.invocationMode,
     zipFile: result.path,
     zipBytes: statSync(result.path).size,
     folder,

@@ -41,17 +41,16 @@ export function copyProject(dest: string): void {
 }
 
 /**
- * Points the copy's netlify.toml at an empty functions folder, so its next builds bundle no function. For builds that
- * test the publish folder alone: Netlify Build bundles the 61 functions with their packages on every build (about two
- * minutes of two cores here), and the bundles of the copy's first build are the ones the suite checks.
+ * Points the copy's functions-bundle plugin at an empty folder, so its next builds bundle no function. For builds that
+ * test the publish folder alone: the bundles of the copy's first build are the ones the suite checks.
  */
 export function withoutFunctions(project: string): void {
   const file = join(project, 'netlify.toml');
   const config = readFileSync(file, 'utf8');
-  const line = 'directory = "netlify/functions"';
+  const line = 'source = "netlify/functions"';
   if (!config.includes(line)) throw new Error(`netlify.toml no longer says ${line}: update withoutFunctions`);
   mkdirSync(join(project, 'netlify/no-functions'), { recursive: true });
-  writeFileSync(file, config.replace(line, 'directory = "netlify/no-functions"'));
+  writeFileSync(file, config.replace(line, 'source = "netlify/no-functions"'));
 }
 
 /** A port no one listens on right now (the CLI needs its URL before it starts: functions only accept SITE_URL as Origin). */
