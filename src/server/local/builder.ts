@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { removeBuildRecord } from './build-record.ts';
 import type { Logger } from './logger.ts';
 import { consoleLogger } from './logger.ts';
@@ -13,6 +13,8 @@ import { consoleLogger } from './logger.ts';
 const here = dirname(fileURLToPath(import.meta.url));
 const workerPath = resolve(here, 'build-worker.ts');
 const keptRenderPath = resolve(here, '../publishing/kept-render-worker.ts');
+/** Node's option that loads the hook resolving drizzle-orm's modules quickly (drizzle-resolve-hook.ts says why). */
+export const DRIZZLE_RESOLVE_HOOK = ['--import', pathToFileURL(resolve(here, 'drizzle-resolve-hook.ts')).href];
 export const projectRoot = resolve(here, '../../..');
 
 export interface BuildSiteOptions {
@@ -114,7 +116,7 @@ export interface WorkerRunOptions extends Pick<BuildSiteOptions, 'root' | 'datab
 export function runWorker(script: string, args: string[], options: WorkerRunOptions, summaryPrefix: string): Promise<{ summary: unknown; ms: number }> {
   const logger = options.logger ?? consoleLogger;
   const started = performance.now();
-  const child = spawn(process.execPath, [script, ...args], {
+  const child = spawn(process.execPath, [...DRIZZLE_RESOLVE_HOOK, script, ...args], {
     cwd: options.root ?? projectRoot,
     env: {
       ...process.env,
