@@ -70,7 +70,8 @@ export default defineConfig({
       ],
       scriptSources: ["'self'"],
       styleSources: ["'self'", "'unsafe-inline'"],
-      trustedScripts: [chunkRecoveryScript, accountBarFillScript, cookieBannerRevealScript],
+      // By name: the components that write them import these very texts (virtual:repwell/trusted-scripts).
+      trustedScripts: { chunkRecoveryScript, accountBarFillScript, cookieBannerRevealScript },
       clientDirectives: [INTERACTION_DIRECTIVE],
     }),
     // The sign-in mark, chunk-recovery, early-click, click-tracking, price-age and Back link scripts, in every public

@@ -1,7 +1,8 @@
 /**
  * The before-paint scripts (src/lib/before-paint.ts) as classic scripts, written out and minified once per build (module
  * scope), as the early-click script is. Their settings are written into the text, which is the same on every page, so
- * each is hashed once for the site's policy (astro.config.mjs, trustedScripts). Minified because they are in every
+ * each is hashed once for the site's policy (astro.config.mjs, trustedScripts), and the components that write them
+ * import that text from the policy's integration (virtual:repwell/trusted-scripts). Minified because they are in every
  * page's HTML (ARCHITECTURE section 9: a product page at most 30 KB).
  */
 import { minifySync } from 'vite';

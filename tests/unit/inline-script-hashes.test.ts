@@ -14,6 +14,7 @@ import {
   inlineScriptsOf,
   policyContent,
   scriptHash,
+  trustedScriptsModule,
   type AuthoredScripts,
 } from '../../src/integrations/inline-script-hashes.ts';
 
@@ -81,6 +82,12 @@ describe('the inline scripts of the site', () => {
     expect(scripts.filter((body) => body === 'trusted();')).toHaveLength(1);
     for (const script of ASTRO_INLINE_SCRIPTS) expect(scripts).toContain(script);
     expect(ASTRO_INLINE_SCRIPTS.some((script) => script.includes('astro-island'))).toBe(true);
+  });
+
+  it('reach the pages that write them by name, as the very texts the policy hashes', async () => {
+    const trusted = { plain: 'go();', awkward: 'say("</script>", `${1}`, \'\u2028\');' };
+    const module = (await import(`data:text/javascript,${encodeURIComponent(trustedScriptsModule(trusted))}`)) as Record<string, string>;
+    expect({ ...module }).toEqual(trusted);
   });
 
   it('refuse a define:vars script, naming its file, because its text and hash differ per page', () => {
