@@ -154,6 +154,9 @@ const RESOLVED_TRUSTED_ID = `\0${TRUSTED_ID}`;
 
 /** The trusted scripts as a module of string constants, one export per name. */
 export function trustedScriptsModule(scripts: Readonly<Record<string, string>>): string {
+  // A name that is not an identifier would surface as a parse error in a virtual module: say which name instead.
+  const invalid = Object.keys(scripts).filter((name) => !/^[A-Za-z_$][\w$]*$/.test(name));
+  if (invalid.length > 0) throw new Error(`trustedScripts names must be JavaScript identifiers, as the pages import them: ${invalid.join(', ')}`);
   return Object.entries(scripts)
     .map(([name, text]) => `export const ${name} = ${JSON.stringify(text)};`)
     .join('\n');

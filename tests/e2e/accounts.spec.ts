@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { e2eAccounts } from './accounts.ts';
+import { e2eAccounts, signUp } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
 
 /** Links to posts, not to the blog's category pages. */
@@ -20,18 +20,6 @@ async function clickIslandButton(page: Page, name: string) {
 
 let counter = 0;
 const freshEmail = () => `e2e-${Date.now()}-${++counter}@example.com`;
-
-async function signUp(page: Page, email: string, password = 'a long password') {
-  await page.goto('/auth');
-  const tab = page.getByRole('tab', { name: 'Create Account' });
-  await tab.click();
-  // A tap before the form hydrated is carried out once it has: the fields are the sign-up form's only after that.
-  await expect(tab).toHaveAttribute('aria-selected', 'true');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/?$/);
-}
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/auth');

@@ -6,6 +6,7 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { Database } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import { priceStamp, stalePriceLabel } from '../../src/domain/product-display/price-age.ts';
+import { signUp } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
 
 test('the wishlist shows the short disclosure above its first product, and each price with its age', async ({ page }) => {
@@ -24,15 +25,7 @@ test('the wishlist shows the short disclosure above its first product, and each 
   database.close();
 
   await page.addInitScript(() => localStorage.setItem('cookie-consent', 'declined'));
-  await page.goto('/auth');
-  const tab = page.getByRole('tab', { name: 'Create Account' });
-  await tab.click();
-  // A tap before the form hydrated is carried out once it has: the fields are the sign-up form's only after that.
-  await expect(tab).toHaveAttribute('aria-selected', 'true');
-  await page.getByLabel('Email').fill(`e2e-disclosure-${Date.now()}@example.com`);
-  await page.getByLabel('Password').fill('a long password');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/?$/);
+  await signUp(page, `e2e-disclosure-${Date.now()}@example.com`);
 
   // Saved from the page, as the Save button does, so the request carries the session cookie and the site's origin.
   const status = await page.evaluate(async (productId) => {

@@ -40,6 +40,14 @@ describe('the functions-bundle build plugin', () => {
     expect(readdirSync(source)).toEqual(['hello.ts']);
   });
 
+  it('fails the build, naming the folder and esbuild’s error, when a function does not bundle', async () => {
+    const source = folder();
+    writeFileSync(join(source, 'broken.ts'), "import { missing } from './not-there.ts';\nexport default () => new Response(missing);\n");
+    const { failures, utils } = buildUtils();
+    await onBuild({ constants: { FUNCTIONS_SRC: join(folder(), 'bundled') }, inputs: { source }, utils });
+    expect(failures).toEqual([expect.stringMatching(/^Bundling the functions of .+ failed\. .*not-there\.ts/s)]);
+  });
+
   it('writes one module per function with drizzle-orm inside, other packages imported, and replaces what an earlier build left', async () => {
     const source = folder();
     const destination = join(folder(), 'bundled');

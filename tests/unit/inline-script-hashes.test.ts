@@ -88,6 +88,7 @@ describe('the inline scripts of the site', () => {
     const trusted = { plain: 'go();', awkward: 'say("</script>", `${1}`, \'\u2028\');' };
     const module = (await import(`data:text/javascript,${encodeURIComponent(trustedScriptsModule(trusted))}`)) as Record<string, string>;
     expect({ ...module }).toEqual(trusted);
+    expect(() => trustedScriptsModule({ 'chunk-recovery': 'go();' })).toThrow(/identifiers.*chunk-recovery/);
   });
 
   it('refuse a define:vars script, naming its file, because its text and hash differ per page', () => {
