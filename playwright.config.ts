@@ -26,9 +26,10 @@ export default defineConfig({
     launchOptions: { executablePath: findTestChromium(), args: chromiumArgs },
   },
   projects: [
+    // Side by side, each on a server, site folder and database of its own (global-setup.ts, e2e-servers.ts): admin
+    // writes rebuild the admin server's site in the background, and no public spec meets a product, category or post
+    // an admin spec made.
     { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: ADMIN_SPECS },
-    // Admin writes rebuild the public site in the background: the public specs run first, so none of them meets a
-    // product, category or post another spec made. Run one admin spec alone with `--no-deps`.
-    { name: 'admin', use: { ...devices['Desktop Chrome'] }, testMatch: ADMIN_SPECS, dependencies: ['chromium'] },
+    { name: 'admin', use: { ...devices['Desktop Chrome'] }, testMatch: ADMIN_SPECS },
   ],
 });

@@ -1,4 +1,5 @@
 import { test as base, expect } from '@playwright/test';
+import { e2eServers, siteOfProject, type E2eServer } from './e2e-servers.ts';
 
 declare global {
   interface Window {
@@ -7,17 +8,25 @@ declare global {
 }
 
 /**
- * Every test runs against the server global-setup.ts started, with the site's Content-Security-Policy
- * in force (the page's <meta> policy and the _headers one): any violation in any page of the test's
- * browser context fails the test, so a script or style the policy does not allow cannot pass unseen.
+ * Every test runs against the server global-setup.ts started for its project (e2e-servers.ts), with the site's
+ * Content-Security-Policy in force (the page's <meta> policy and the _headers one): any violation in any page of the
+ * test's browser context fails the test, so a script or style the policy does not allow cannot pass unseen.
  */
-export const test = base.extend<{ cspViolations: string[] }>({
-  // eslint-disable-next-line no-empty-pattern
-  baseURL: async ({}, use) => {
-    const url = process.env.E2E_BASE_URL;
-    if (!url) throw new Error('E2E_BASE_URL is not set: global-setup.ts did not run.');
-    await use(url);
-  },
+export const test = base.extend<{ cspViolations: string[] }, { projectServer: E2eServer }>({
+  // The worker's server, also as E2E_BASE_URL, E2E_SITE_DIR and DATABASE_URL for the specs and helpers that read the
+  // site's files or its database: set before any test or hook of the worker runs.
+  projectServer: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const server = e2eServers.get(siteOfProject(workerInfo.project.name));
+      process.env.E2E_BASE_URL = server.baseUrl;
+      process.env.E2E_SITE_DIR = server.siteDir;
+      process.env.DATABASE_URL = server.databaseUrl;
+      await use(server);
+    },
+    { scope: 'worker', auto: true },
+  ],
+  baseURL: async ({ projectServer }, use) => use(projectServer.baseUrl),
 
   cspViolations: [
     async ({ context }, use, testInfo) => {

@@ -1,17 +1,26 @@
 /**
  * Before the browser tests: a fresh database with the demo catalogue and two
- * known accounts, a real build of the site from it, and the real local server
- * on a free port, with the same background rebuild queue as `npm start`, so an
- * admin write is seen on the public site once its rebuild is published.
- * Tests read E2E_BASE_URL (see fixtures.ts).
+ * known accounts, a real build of the site from it, and two real local servers
+ * on free ports, one for each project (playwright.config.ts):
+ * - the admin specs' server, in this process, with the same background rebuild
+ *   queue as `npm start`, so an admin write is seen on the public site once its
+ *   rebuild is published;
+ * - the public specs' server, a process of its own serving a copy of the first
+ *   build against a copy of the database, so no admin write or rebuild reaches
+ *   the pages a public spec reads, and the two projects run side by side.
+ * Tests read E2E_BASE_URL, E2E_SITE_DIR and DATABASE_URL, which fixtures.ts
+ * points at their project's server.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { startFakePinterest } from '../helpers/fake-pinterest.ts';
 import { startScrapeFixtures } from '../helpers/scrape-fixtures.ts';
 import { e2eAccounts } from './accounts.ts';
+import { copyDatabase } from './copy-database.ts';
+import { e2eServers } from './e2e-servers.ts';
+import { startServerProcess } from './server-process.ts';
 
 export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
   const dir = mkdtempSync(join(tmpdir(), 'repwell-e2e-'));
@@ -55,9 +64,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   // Listening first (pages answer 503 until the first build is published) gives the URL that functions need as
   // SITE_URL, the only Origin a write may carry. env() is read once, on first use: set it before anything reads it.
   const server = await startLocalServer({ port: 0, site: folders, functionsDir: resolve('netlify/functions'), logger: silentLogger });
-  process.env.E2E_BASE_URL = server.url;
   // A spec may serve the same site from a second server of its own (admin-pinterest.spec.ts: one without a token).
-  process.env.E2E_SITE_DIR = join(dir, 'site');
+  e2eServers.set('admin', { baseUrl: server.url, siteDir: join(dir, 'site'), databaseUrl });
   process.env.SITE_URL = server.url;
 
   const cacheDir = join(dir, 'astro-cache');
@@ -76,6 +84,15 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   if (!first?.ok) throw new Error(`e2e: the first build failed: ${first?.error}`);
   console.log(`e2e: built the demo site in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   registerLocalBuilder(queue);
+
+  // The public specs' server: the first build and the database as they stand now, copied before any admin spec writes.
+  const publicDir = join(dir, 'public');
+  mkdirSync(publicDir);
+  cpSync(realpathSync(folders.link), join(publicDir, 'site'), { recursive: true });
+  await copyDatabase(databaseUrl, join(publicDir, 'app.db'));
+  const publicServer = await startServerProcess({ site: join(publicDir, 'site'), databaseUrl: `file:${join(publicDir, 'app.db')}` });
+  e2eServers.set('public', { baseUrl: publicServer.url, siteDir: join(publicDir, 'site'), databaseUrl: `file:${join(publicDir, 'app.db')}` });
+
   // The local server's scheduler, as `npm start` runs it, but every 2 s so a pin scheduled seconds ahead goes out soon.
   const { startPinterestTimer } = await import('../../src/server/jobs/pinterest-timer.ts');
   const pinterestTimer = startPinterestTimer(getDatabase(), { intervalMs: 2_000, logger: silentLogger });
@@ -92,6 +109,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     // A spec may fail a build on purpose; one nobody meant shows here even when every spec passed.
     for (const outcome of failed) console.log(`e2e: a rebuild failed: ${String(outcome.error).slice(0, 600)}`);
     await server.close();
+    await publicServer.close();
     await shop.close();
     await pinterest.close();
     folders.close();

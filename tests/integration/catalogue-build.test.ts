@@ -1,6 +1,6 @@
 /**
  * The catalogue as a build produces it (issue 4, points 1, 2 and 7): a real `astro build` of a
- * small seeded catalogue, then its HTML and data files read from disk.
+ * small seeded catalogue (the run's shared demo site), then its HTML and data files read from disk.
  *
  * - The static pages hold what the pipeline says they should (crawlable without JavaScript).
  * - The browser's data (the card files, decoded) gives the very same listing as the build did,
@@ -8,13 +8,11 @@
  * - Every listed product is in exactly one card file, and no unavailable product is in any.
  * - Every page passes the affiliate disclosure check (the build ran it too; this names what it saw).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { Database } from '../../db/client.ts';
 import { products as productsTable } from '../../db/schema.ts';
-import { seedDemoContent } from '../../db/seed/index.ts';
 import { catalogueView } from '../../src/domain/catalogue/catalogue-view.ts';
 import {
   decodeCardShard,
@@ -31,36 +29,16 @@ import { defaultViewCounts } from '../../src/domain/catalogue/counts.ts';
 import { CATALOGUE_PAGE_SIZE } from '../../src/domain/catalogue/pagination.ts';
 import { DEFAULT_QUERY } from '../../src/domain/catalogue/query.ts';
 import { checkBuiltSite } from '../../src/server/disclosure/site-check.ts';
-import { buildSite } from '../../src/server/local/builder.ts';
-import { silentLogger } from '../../src/server/local/logger.ts';
-import { createTempDatabase, type TempDatabase } from '../helpers/temp-db.ts';
 
-let temp: TempDatabase;
-let work: string;
-let site: string;
-/** A product the admin set back to draft before the build: it must not reach any public file. */
-let draft: { id: number; slug: string; name: string };
+// The run's shared demo site (tests/helpers/shared-demo-site.ts): 120 products, one set back to draft before the build.
+const { site, databaseUrl, draft } = inject('sharedDemoSite');
+let database: Database;
 
-beforeAll(async () => {
-  temp = await createTempDatabase();
-  await seedDemoContent(temp.database, { productCount: 120 });
-  const [drafted] = await temp.database.run((db) =>
-    db
-      .update(productsTable)
-      .set({ attributes: sql`json_set(${productsTable.attributes}, '$.status', 'draft')` })
-      .where(eq(productsTable.id, sql`(select min(id) from products where availability = 1)`))
-      .returning({ id: productsTable.id, slug: productsTable.slug, name: productsTable.name }),
-  );
-  draft = drafted!;
-  work = mkdtempSync(join(tmpdir(), 'repwell-catalogue-'));
-  site = join(work, 'site');
-  await buildSite({ outDir: site, databaseUrl: temp.url, cacheDir: join(work, 'astro-cache'), quiet: true, logger: silentLogger });
+beforeAll(() => {
+  database = new Database({ url: databaseUrl });
 });
 
-afterAll(() => {
-  temp?.cleanup();
-  if (work) rmSync(work, { recursive: true, force: true });
-});
+afterAll(() => database?.close());
 
 const html = (path: string) => readFileSync(join(site, path), 'utf8');
 /** The product pages the results grid links to, in order (not the Trending strip above it). */
@@ -198,7 +176,7 @@ describe('drafts', () => {
 
 describe('the data files', () => {
   it('hold every listed product once, and no unavailable one', async () => {
-    const rows = await temp.database.run((db) =>
+    const rows = await database.run((db) =>
       db.select({ id: productsTable.id, availability: productsTable.availability, status: productsTable.status }).from(productsTable),
     );
     const data = dataFiles();

@@ -1,21 +1,19 @@
 /**
- * SEO audit of a real build (issue 5, point 9): every page of the built site has a title and a
+ * SEO audit of a real build, the run's shared demo site (issue 5, point 9): every page of the built site has a title and a
  * meta description that no other page shares, a canonical URL (unless it is noindex), Open Graph
  * and Twitter card tags; the sitemap lists exactly the indexable pages; robots.txt names it.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { Database } from '../../db/client.ts';
 import { scriptHash } from '../../src/integrations/inline-script-hashes.ts';
 import { eq } from 'drizzle-orm';
 import { authors, blogPosts } from '../../db/schema.ts';
 import { seedBylines } from '../../db/seed/authors.ts';
-import { seedDemoContent } from '../../db/seed/index.ts';
 import { canonicalForPrerenderedPath } from '../../src/domain/catalogue/view.ts';
 import { isIndexablePath } from '../../src/domain/indexing.ts';
-import { buildSite } from '../../src/server/local/builder.ts';
-import { createTempDatabase, type TempDatabase } from '../helpers/temp-db.ts';
+import { SHARED_DEMO_PRODUCTS } from '../helpers/shared-demo-site.ts';
 
 interface PageHead {
   path: string;
@@ -70,28 +68,21 @@ function duplicates(pages: PageHead[], key: (page: PageHead) => string): string[
   return [...seen].filter(([, paths]) => paths.length > 1).map(([value, paths]) => `"${value}": ${paths.join(', ')}`);
 }
 
-let temp: TempDatabase;
-let work: string;
-let site: string;
+// The run's shared demo site (tests/helpers/shared-demo-site.ts).
+const { site, databaseUrl } = inject('sharedDemoSite');
+let database: Database;
 let pages: PageHead[];
 
-beforeAll(async () => {
-  temp = await createTempDatabase();
-  await seedDemoContent(temp.database, { productCount: 24 });
-  work = mkdtempSync(join(tmpdir(), 'repwell-seo-'));
-  site = join(work, 'site');
-  await buildSite({ outDir: site, databaseUrl: temp.url, cacheDir: join(work, 'astro-cache'), quiet: true });
+beforeAll(() => {
+  database = new Database({ url: databaseUrl });
   pages = htmlFiles(site).map((file) => readHead(site, file));
 });
 
-afterAll(() => {
-  temp?.cleanup();
-  if (work) rmSync(work, { recursive: true, force: true });
-});
+afterAll(() => database?.close());
 
 describe('every built page', () => {
   it('covers the whole site', () => {
-    expect(pages.length).toBeGreaterThan(24);
+    expect(pages.length).toBeGreaterThan(SHARED_DEMO_PRODUCTS);
     expect(pages.map((page) => page.path)).toEqual(expect.arrayContaining(['/', '/products', '/blog', '/404', '/product/not-found']));
   });
 
@@ -177,9 +168,9 @@ describe('sitemap and robots.txt', () => {
     const entries = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?/g)].map((match) => [new URL(match[1]!).pathname, match[2]] as const);
     expect(entries.filter(([, lastmod]) => lastmod === undefined).map(([path]) => path)).toEqual([]);
     const lastmodOf = new Map(entries);
-    const posts = await temp.database.run((db) => db.select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt, published: blogPosts.published }).from(blogPosts));
+    const posts = await database.run((db) => db.select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt, published: blogPosts.published }).from(blogPosts));
     for (const post of posts.filter((row) => row.published)) expect(lastmodOf.get(`/blog/${post.slug}`), post.slug).toBe(post.updatedAt.toISOString());
-    const priya = await temp.database.run((db) => db.select({ updatedAt: authors.updatedAt }).from(authors).where(eq(authors.slug, 'priya-nair')).get());
+    const priya = await database.run((db) => db.select({ updatedAt: authors.updatedAt }).from(authors).where(eq(authors.slug, 'priya-nair')).get());
     const priyas = posts.filter((row) => row.published && seedBylines[row.slug]?.author === 'priya-nair').map((row) => row.updatedAt.getTime());
     expect(lastmodOf.get('/authors/priya-nair')).toBe(new Date(Math.max(priya!.updatedAt.getTime(), ...priyas)).toISOString());
     const newest = [...lastmodOf.values()].sort().at(-1);
