@@ -5,7 +5,8 @@
  * shrinking layer shows in every run's last lines, and whether it waits on the CPU or on something else.
  *
  * The layers of a stage run side by side: none of them keeps both cores busy alone (type checking and lint, or a suite
- * that waits on builds one at a time), and they share no files, ports or databases. The first streams its output; the
+ * that waits on builds one at a time), and they share no ports or databases, and no files but the types Astro generates
+ * in .astro/, which astro check and the integration files' builds each write with the same bytes. The first streams its output; the
  * others' is kept and printed whole when each ends, so no two layers' lines interleave. A layer's CPU column is then
  * the machine's during its run, the other layer's work included.
  *
@@ -78,15 +79,13 @@ const vitestLayer = (name: string): Layer => {
 
 const e2eReport = resolve(REPORTS, 'e2e.json');
 /** The stages, in order; the layers of one run side by side. */
-// The type check and lint go beside the browser tests, not first: their two threads (astro check alone takes 54 s) left
-// a core idle for most of a stage of their own, while the browser tests keep only 1.7 of 2 cores busy, waiting on pages
-// and rebuilds, so their idle time takes the check almost whole. Unit tests, ten seconds, go with the first stage.
+// Every layer but the browser tests runs in the first stage. None keeps both cores busy alone (astro check is one thread
+// for 54 s, the integration files wait on builds and servers, the platform layer on Netlify's CLI), so side by side they
+// fill the machine; in a stage of its own the check left a core idle for most of a minute. The browser tests come last,
+// alone: their first build is the critical path of their stage, and a check beside them made it 2.5 times longer.
 const stages: Layer[][] = [
-  [vitestLayer('integration'), vitestLayer('unit'), vitestLayer('platform')],
-  [
-    { name: 'e2e', script: 'test:e2e', args: ['--reporter=list,json'], env: { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport }, counts: () => playwrightCounts(e2eReport) },
-    { name: 'check', script: 'check', args: [] },
-  ],
+  [vitestLayer('integration'), vitestLayer('unit'), vitestLayer('platform'), { name: 'check', script: 'check', args: [] }],
+  [{ name: 'e2e', script: 'test:e2e', args: ['--reporter=list,json'], env: { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport }, counts: () => playwrightCounts(e2eReport) }],
 ];
 const layers = stages.flat();
 

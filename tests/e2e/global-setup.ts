@@ -17,6 +17,7 @@ import { join, resolve } from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { startFakePinterest } from '../helpers/fake-pinterest.ts';
 import { startScrapeFixtures } from '../helpers/scrape-fixtures.ts';
+import type { Logger } from '../../src/server/local/logger.ts';
 import { e2eAccounts } from './accounts.ts';
 import { copyDatabase } from './copy-database.ts';
 import { e2eServers } from './e2e-servers.ts';
@@ -69,11 +70,21 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   process.env.SITE_URL = server.url;
 
   const cacheDir = join(dir, 'astro-cache');
+  // How each publish went ("partial build with the kept renderer: …", "full build: …"), for the summary at the end.
+  const published: string[] = [];
+  const publishLog: Logger = {
+    ...silentLogger,
+    info: (message) => {
+      if (message.startsWith('Published (')) published.push(message.slice('Published ('.length, -1));
+    },
+    // A partial build that fell back to a full one says why.
+    warn: (message) => console.log(`e2e: ${message}`),
+  };
   const queue = new LocalRebuildQueue({
     database: getDatabase(),
     folders,
     fingerprint: () => computeFingerprint({ database: getDatabase(), projectRoot }),
-    build: publishBuild({ folders, database: getDatabase(), projectRoot, cacheDir, databaseUrl, logger: silentLogger }),
+    build: publishBuild({ folders, database: getDatabase(), projectRoot, cacheDir, databaseUrl, logger: publishLog }),
   });
   // The first build goes through the queue as under `npm start`, so the overview has a build to call live.
   const started = Date.now();
@@ -106,6 +117,13 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     const seconds = rebuilds.reduce((sum, outcome) => sum + outcome.ms, 0) / 1000;
     const failed = rebuilds.filter((outcome) => !outcome.ok);
     console.log(`e2e: ${rebuilds.length} rebuilds after the first (${failed.length} failed), ${seconds.toFixed(1)} s of building`);
+    // Which were partial and which full, and why: a full build where a partial one would do costs the layer seconds.
+    const kinds = new Map<string, number>();
+    for (const line of published.slice(1)) {
+      const kind = line.startsWith('full build') ? line : line.replace(/: \d+ pages rendered.*$/, '');
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    }
+    for (const [kind, count] of kinds) console.log(`e2e:   ${count} × ${kind}`);
     // A spec may fail a build on purpose; one nobody meant shows here even when every spec passed.
     for (const outcome of failed) console.log(`e2e: a rebuild failed: ${String(outcome.error).slice(0, 600)}`);
     await server.close();

@@ -11,13 +11,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, products, siteBuilds } from '../../db/schema.ts';
+import { blogPosts, categories, products, siteBuilds } from '../../db/schema.ts';
 import { seedDemoContent } from '../../db/seed/index.ts';
-import { projectRoot } from '../../src/server/local/builder.ts';
+import { projectRoot, renderFromKept } from '../../src/server/local/builder.ts';
 import { computeFingerprint, isBuildStale } from '../../src/server/local/fingerprint.ts';
 import type { Logger } from '../../src/server/local/logger.ts';
 import { publishBuild } from '../../src/server/local/publish-build.ts';
-import { keptRendererDir } from '../../src/server/publishing/partial-build.ts';
+import { keptRendererDir, publishSite } from '../../src/server/publishing/partial-build.ts';
 import { LocalRebuildQueue } from '../../src/server/local/rebuild-queue.ts';
 import { startLocalServer, type LocalServer } from '../../src/server/local/server.ts';
 import { SiteFolders } from '../../src/server/local/site-folders.ts';
@@ -168,6 +168,44 @@ describe('the local rebuild queue', () => {
     await queue.idle();
     expect(queue.outcomes.length - before).toBe(2);
     expect((await latestBuilds(5)).every((row) => row.status === 'succeeded')).toBe(true);
+  });
+
+  it('plans a partial build again, rather than building in full, when a post is published while its pages render', async () => {
+    await queue.idle();
+    const slug = 'published-mid-render';
+    const folder = folders.newFolder();
+    let published = false;
+    const notPossible = lines.filter((line) => line.startsWith('Partial build not possible')).length;
+    try {
+      const result = await publishSite({
+        outDir: folder,
+        previousDir: folders.current(),
+        database: temp.database,
+        projectRoot,
+        logger,
+        runBuild: () => Promise.reject(new Error('a full build where a partial one would do')),
+        keptRenderer: {
+          dir: keptRendererDir(projectRoot, folders.link),
+          render: async (render) => {
+            // The editor's save lands after the plan was made from the data, before the renderer reads it.
+            if (!published) {
+              published = true;
+              await temp.database.run((db) =>
+                db.insert(blogPosts).values({ title: 'Published mid-render', slug, excerpt: 'Saved while a build ran.', content: '<p>Saved while a build ran.</p>', published: true, publishedAt: new Date() }),
+              );
+            }
+            return renderFromKept({ ...render, databaseUrl: temp.url, logger });
+          },
+        },
+      });
+      expect(result.plan.kind).toBe('partial');
+      expect(result.renderedWith).toBe('kept renderer');
+      expect(existsSync(join(folder, 'blog', `${slug}.html`))).toBe(true);
+      expect(lines.filter((line) => line.startsWith('Partial build planned again (the page /blog/published-mid-render is new but was not rendered)'))).toHaveLength(1);
+      expect(lines.filter((line) => line.startsWith('Partial build not possible'))).toHaveLength(notPossible);
+    } finally {
+      folders.discard(folder);
+    }
   });
 
   it('keeps serving the old site when a build fails, and records the error', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedKeys, planPublish, SNAPSHOT_FORMAT, type SiteSnapshot } from '../../src/domain/publishing/publish-plan.ts';
+import { changedKeys, planPublish, rendersNothing, SNAPSHOT_FORMAT, type SiteSnapshot } from '../../src/domain/publishing/publish-plan.ts';
 
 const base: SiteSnapshot = {
   format: SNAPSHOT_FORMAT,
@@ -65,6 +65,17 @@ describe('planPublish', () => {
   it('renders the pages that are not product pages for a post or a category count', () => {
     expect(planPublish(base, { ...base, posts: { 'first-post': 'p2' } })).toEqual({ kind: 'partial', products: [], everyOtherPage: true });
     expect(planPublish(base, { ...base, categories: 'cat-2' })).toEqual({ kind: 'partial', products: [], everyOtherPage: true });
+  });
+});
+
+describe('rendersNothing', () => {
+  it('holds only between snapshots of the same site', () => {
+    expect(rendersNothing(planPublish(base, structuredClone(base)))).toBe(true);
+    expect(rendersNothing(planPublish(base, { ...base, posts: { ...base.posts, 'new-post': 'p9' } }))).toBe(false);
+    expect(rendersNothing(planPublish(base, { ...base, products: { ...base.products, mat: 'a2' } }))).toBe(false);
+    expect(rendersNothing(planPublish(base, { ...base, linksTo: { mat: ['roller'] } }))).toBe(false);
+    expect(rendersNothing(planPublish(base, { ...base, navigation: 'nav-2' }))).toBe(false);
+    expect(rendersNothing(planPublish(base, { ...base, source: 'src-2' }))).toBe(false);
   });
 });
 

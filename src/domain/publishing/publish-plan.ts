@@ -94,6 +94,11 @@ export function planPublish(previous: SiteSnapshot | undefined, next: SiteSnapsh
   };
 }
 
+/** A plan that renders no page: its two snapshots describe the same site. */
+export function rendersNothing(plan: PublishPlan): boolean {
+  return plan.kind === 'partial' && plan.everyPage === undefined && !plan.everyOtherPage && plan.products.length === 0;
+}
+
 /** Keys added, removed or with another digest. */
 export function changedKeys(previous: Record<string, string>, next: Record<string, string>): Set<string> {
   const keys = new Set<string>();

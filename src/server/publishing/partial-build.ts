@@ -19,7 +19,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { Database } from '../../../db/client.ts';
-import { planPublish, type PublishPlan, type SiteSnapshot } from '../../domain/publishing/publish-plan.ts';
+import { planPublish, rendersNothing, type PublishPlan, type SiteSnapshot } from '../../domain/publishing/publish-plan.ts';
 import { KEPT_RENDERER_FACTS, type KeptRendererFacts } from '../../integrations/kept-renderer.ts';
 import type { RenderSelection } from '../../integrations/render-only.ts';
 import type { KeptRenderList, KeptRenderSelection } from './kept-render.ts';
@@ -93,26 +93,44 @@ export function describePublish({ plan, renderedWith, rendered, unchanged, remov
   return `partial build${scope} with the ${renderedWith}: ${rendered} pages rendered, ${unchanged} kept unchanged, ${removed} removed`;
 }
 
+/**
+ * How many times a partial build is planned: again when an edit saved while its pages rendered made it fail (the
+ * render read the newer data, a page the plan had not seen), from a snapshot that has the edit. Editors' saves come in
+ * bursts the queue's debounce mostly gathers, so a third attempt in a row is the sign to build in full.
+ */
+const PARTIAL_ATTEMPTS = 3;
+
 export async function publishSite(options: PublishOptions): Promise<PublishResult> {
   const started = performance.now();
-  const snapshot = await readSiteSnapshot({ database: options.database, projectRoot: options.projectRoot, env: options.env, now: options.now });
+  const read = () => readSiteSnapshot({ database: options.database, projectRoot: options.projectRoot, env: options.env, now: options.now });
+  let snapshot = await read();
   const snapshotMs = performance.now() - started;
   const previous = options.previousDir ? readPublishState(options.previousDir) : undefined;
-  const plan = planPublish(previous?.snapshot, snapshot);
-  if (plan.kind === 'partial' && previous && options.previousDir) {
+  let plan = planPublish(previous?.snapshot, snapshot);
+  for (let attempt = 1; plan.kind === 'partial' && previous && options.previousDir; attempt += 1) {
     try {
       return await partialBuild(options, options.previousDir, previous, snapshot, plan, snapshotMs);
     } catch (error) {
       // Pages the disclosure check refused would be refused again, and a stopped build was meant to stop.
       if (error instanceof BuildError && error.outcome !== 'failed') throw error;
+      rmSync(options.outDir, { recursive: true, force: true });
+      const reason = error instanceof Error ? error.message : String(error);
+      const now = attempt < PARTIAL_ATTEMPTS ? await read() : snapshot;
+      if (!rendersNothing(planPublish(snapshot, now))) {
+        options.logger.info(`Partial build planned again (${reason}): the site's data changed while it rendered.`);
+        snapshot = now;
+        plan = planPublish(previous.snapshot, snapshot);
+        continue;
+      }
       // A partial build that cannot complete (the last build's files gone, a page the plan did not foresee) is not
       // a failed publish: the full build makes the same site.
-      options.logger.warn(`Partial build not possible (${error instanceof Error ? error.message : String(error)}); building in full.`);
-      rmSync(options.outDir, { recursive: true, force: true });
+      options.logger.warn(`Partial build not possible (${reason}); building in full.`);
+      break;
     }
   }
   return fullBuild(options, snapshot, plan.kind === 'full' ? plan : { kind: 'full', reason: 'the partial build could not complete' }, snapshotMs);
 }
+
 
 async function fullBuild(options: PublishOptions, snapshot: SiteSnapshot, plan: PublishPlan, snapshotMs: number): Promise<PublishResult> {
   const listFile = join(dirname(options.outDir), `.page-list-${process.pid}-${Date.now()}.json`);
