@@ -6,7 +6,7 @@ const ADMIN_SPECS = '**/admin-*.spec.ts';
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  // Seeds a database, builds the site and starts the local server on a free port.
+  // Seeds a database, builds the site and starts two local servers on free ports: the admin specs' and the public specs'.
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
   // Two, one a core. A third took up the CPU two leave idle, but the layer did not end sooner: 518.9 s with three

@@ -6,9 +6,10 @@
  *
  * The layers of a stage run side by side: none of them keeps both cores busy alone (type checking and lint, or a suite
  * that waits on builds one at a time), and they share no ports or databases, and no files but the types Astro generates
- * in .astro/, which astro check and the integration files' builds each write with the same bytes. The first streams its output; the
- * others' is kept and printed whole when each ends, so no two layers' lines interleave. A layer's CPU column is then
- * the machine's during its run, the other layer's work included.
+ * in .astro/: astro check and each integration build rewrite them in place with the same bytes, and astro check reads
+ * them once, in its first seconds, so only a read within the microseconds of a rewrite could see a short file. The
+ * first layer streams its output; the others' is kept and printed whole when each ends, so no two layers' lines
+ * interleave. A layer's CPU column is then the machine's during its run, the other layers' work included.
  *
  * `npm test -- unit integration` runs the layers named, in the same stages.
  *

@@ -5,7 +5,7 @@
  * product made stale in the database shows 'Check price on {retailer}' and no price after the rebuild; the admin sees
  * the overview's figures, the list's column and filter and the product's price history.
  *
- * An admin spec: it rebuilds the public site, so it runs after the public specs (playwright.config.ts).
+ * An admin spec: it rebuilds the admin server's site, which no public spec reads (global-setup.ts).
  */
 import { and, desc, eq, gt, like, lt, sql } from 'drizzle-orm';
 import type { Page } from '@playwright/test';

@@ -5,8 +5,8 @@
  * scrolls sideways on a phone with the first column kept; a price change shows on the post after the rebuild, and a
  * deleted product drops out of it (and the overview names the post).
  *
- * An admin spec: it rebuilds the public site, so it runs after the public specs (playwright.config.ts). It works on
- * three products of its own, so no other spec sees its changes.
+ * An admin spec: it rebuilds the admin server's site, which no public spec reads (global-setup.ts). It works on three
+ * products of its own, so no other admin spec sees its changes.
  */
 import { inArray } from 'drizzle-orm';
 import type { Page } from '@playwright/test';

@@ -5,7 +5,8 @@
  * order with their awards, the comparison table and the sections. Before publishing, the editor's Preview tab shows
  * the same: the picks under their awards with their products' prices, the comparison of the picks and the sections.
  *
- * An admin spec: it rebuilds the public site, so it runs after the public specs. It works on two products of its own.
+ * An admin spec: it rebuilds the admin server's site, which no public spec reads (global-setup.ts). It works on two
+ * products of its own.
  */
 import { inArray } from 'drizzle-orm';
 import { Database } from '../../db/client.ts';

@@ -97,6 +97,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   registerLocalBuilder(queue);
 
   // The public specs' server: the first build and the database as they stand now, copied before any admin spec writes.
+  // The copy's absolute URLs (canonical, Open Graph, JSON-LD, sitemap) name the admin server, SITE_URL when it was
+  // built: a public spec reads their paths, and never follows one to another server.
   const publicDir = join(dir, 'public');
   mkdirSync(publicDir);
   cpSync(realpathSync(folders.link), join(publicDir, 'site'), { recursive: true });
@@ -109,30 +111,39 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   const pinterestTimer = startPinterestTimer(getDatabase(), { intervalMs: 2_000, logger: silentLogger });
 
   return async () => {
-    await pinterestTimer.stop();
-    registerLocalBuilder(undefined);
-    await queue.close();
-    // What the admin specs' writes cost in rebuilds, a large share of this layer's CPU: printed in every run.
-    const rebuilds = queue.outcomes.slice(1);
-    const seconds = rebuilds.reduce((sum, outcome) => sum + outcome.ms, 0) / 1000;
-    const failed = rebuilds.filter((outcome) => !outcome.ok);
-    console.log(`e2e: ${rebuilds.length} rebuilds after the first (${failed.length} failed), ${seconds.toFixed(1)} s of building`);
-    // Which were partial and which full, and why: a full build where a partial one would do costs the layer seconds.
-    const kinds = new Map<string, number>();
-    for (const line of published.slice(1)) {
-      const kind = line.startsWith('full build') ? line : line.replace(/: \d+ pages rendered.*$/, '');
-      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    try {
+      await pinterestTimer.stop();
+      registerLocalBuilder(undefined);
+      await queue.close();
+      reportRebuilds(queue.outcomes.slice(1), published.slice(1));
+      await server.close();
+      await shop.close();
+      await pinterest.close();
+      folders.close();
+    } finally {
+      // Whatever failed above: no server process left holding its port and database, no folder left behind.
+      await publicServer.close();
+      rmSync(dir, { recursive: true, force: true });
+      // The renderer the run's builds kept for this site (partial-build.ts): its site folder is gone with the run.
+      rmSync(keptRendererDir(projectRoot, folders.link), { recursive: true, force: true });
     }
-    for (const [kind, count] of kinds) console.log(`e2e:   ${count} × ${kind}`);
-    // A spec may fail a build on purpose; one nobody meant shows here even when every spec passed.
-    for (const outcome of failed) console.log(`e2e: a rebuild failed: ${String(outcome.error).slice(0, 600)}`);
-    await server.close();
-    await publicServer.close();
-    await shop.close();
-    await pinterest.close();
-    folders.close();
-    rmSync(dir, { recursive: true, force: true });
-    // The renderer the run's builds kept for this site (partial-build.ts): its site folder is gone with the run.
-    rmSync(keptRendererDir(projectRoot, folders.link), { recursive: true, force: true });
   };
+}
+
+/**
+ * What the admin specs' writes cost in rebuilds, a large share of this layer's CPU, printed in every run: how many, how
+ * long, and which were partial and which full, and why (a full build where a partial one would do costs seconds).
+ */
+function reportRebuilds(rebuilds: readonly { ok: boolean; ms: number; error?: string }[], published: readonly string[]): void {
+  const seconds = rebuilds.reduce((sum, outcome) => sum + outcome.ms, 0) / 1000;
+  const failed = rebuilds.filter((outcome) => !outcome.ok);
+  console.log(`e2e: ${rebuilds.length} rebuilds after the first (${failed.length} failed), ${seconds.toFixed(1)} s of building`);
+  const kinds = new Map<string, number>();
+  for (const line of published) {
+    const kind = line.startsWith('full build') ? line : line.replace(/: \d+ pages rendered.*$/, '');
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  for (const [kind, count] of kinds) console.log(`e2e:   ${count} × ${kind}`);
+  // A spec may fail a build on purpose; one nobody meant shows here even when every spec passed.
+  for (const outcome of failed) console.log(`e2e: a rebuild failed: ${String(outcome.error).slice(0, 600)}`);
 }

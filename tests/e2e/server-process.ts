@@ -59,18 +59,22 @@ function listening(child: ChildProcess): Promise<void> {
   return new Promise((done, fail) => {
     let output = '';
     const timer = setTimeout(() => fail(new Error(`the server process did not start in ${START_TIMEOUT_MS / 1000} s:\n${output}`)), START_TIMEOUT_MS);
+    const exited = (code: number | null) => {
+      clearTimeout(timer);
+      fail(new Error(`the server process exited with ${code}:\n${output}`));
+    };
     const read = (chunk: Buffer) => {
       output += chunk.toString();
-      if (/^Serving .* at http/m.test(output)) {
-        clearTimeout(timer);
-        done();
-      }
+      if (!/^Serving .* at http/m.test(output)) return;
+      clearTimeout(timer);
+      // Listening: what it prints from now on is drained unread, and its exit is close()'s to wait for.
+      child.stdout!.off('data', read).resume();
+      child.stderr!.off('data', read).resume();
+      child.off('exit', exited);
+      done();
     };
     child.stdout!.on('data', read);
     child.stderr!.on('data', read);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      fail(new Error(`the server process exited with ${code}:\n${output}`));
-    });
+    child.once('exit', exited);
   });
 }

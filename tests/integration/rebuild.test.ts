@@ -205,6 +205,8 @@ describe('the local rebuild queue', () => {
       expect(lines.filter((line) => line.startsWith('Partial build not possible'))).toHaveLength(notPossible);
     } finally {
       folders.discard(folder);
+      // The served build stays the last one the queue made, from the data it was made from.
+      await temp.database.run((db) => db.delete(blogPosts).where(eq(blogPosts.slug, slug)));
     }
   });
 

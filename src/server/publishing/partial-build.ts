@@ -131,7 +131,6 @@ export async function publishSite(options: PublishOptions): Promise<PublishResul
   return fullBuild(options, snapshot, plan.kind === 'full' ? plan : { kind: 'full', reason: 'the partial build could not complete' }, snapshotMs);
 }
 
-
 async function fullBuild(options: PublishOptions, snapshot: SiteSnapshot, plan: PublishPlan, snapshotMs: number): Promise<PublishResult> {
   const listFile = join(dirname(options.outDir), `.page-list-${process.pid}-${Date.now()}.json`);
   const inputsFile = `${listFile}.inputs.json`;
