@@ -5,11 +5,9 @@
  * shrinking layer shows in every run's last lines, and whether it waits on the CPU or on something else.
  *
  * The layers of a stage run side by side: none of them keeps both cores busy alone (type checking and lint, or a suite
- * that waits on builds one at a time), and they share no ports or databases, and no files but the types Astro generates
- * in .astro/: astro check and each integration build rewrite them in place with the same bytes, and astro check reads
- * them once, in its first seconds, so only a read within the microseconds of a rewrite could see a short file. The
- * first layer streams its output; the others' is kept and printed whole when each ends, so no two layers' lines
- * interleave. A layer's CPU column is then the machine's during its run, the other layers' work included.
+ * that waits on builds one at a time), and they share no files, ports or databases. The first layer streams its
+ * output; the others' is kept and printed whole when each ends, so no two layers' lines interleave. A layer's CPU
+ * column is then the machine's during its run, the other layer's work included.
  *
  * `npm test -- unit integration` runs the layers named, in the same stages.
  *
@@ -80,12 +78,13 @@ const vitestLayer = (name: string): Layer => {
 
 const e2eReport = resolve(REPORTS, 'e2e.json');
 /** The stages, in order; the layers of one run side by side. */
-// Every layer but the browser tests runs in the first stage. None keeps both cores busy alone (astro check is one thread
-// for 54 s, the integration files wait on builds and servers, the platform layer on Netlify's CLI), so side by side they
-// fill the machine; in a stage of its own the check left a core idle for most of a minute. The browser tests come last,
-// alone: their first build is the critical path of their stage, and a check beside them made it 2.5 times longer.
+// The check and unit first, then integration beside the platform layer, then the browser tests. The check is kept out
+// of the integration stage: Astro's sync, which astro check runs too, writes .astro/content-assets.mjs through a
+// temporary file of a fixed name, and a build beside it once failed renaming that file ("ENOENT: rename
+// '.astro/content-assets.mjs.tmp'"). The platform layer builds in a copy of the project, so it shares none of them.
 const stages: Layer[][] = [
-  [vitestLayer('integration'), vitestLayer('unit'), vitestLayer('platform'), { name: 'check', script: 'check', args: [] }],
+  [{ name: 'check', script: 'check', args: [] }, vitestLayer('unit')],
+  [vitestLayer('integration'), vitestLayer('platform')],
   [{ name: 'e2e', script: 'test:e2e', args: ['--reporter=list,json'], env: { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport }, counts: () => playwrightCounts(e2eReport) }],
 ];
 const layers = stages.flat();
