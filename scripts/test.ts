@@ -77,11 +77,13 @@ const vitestLayer = (name: string): Layer => {
 };
 
 const e2eReport = resolve(REPORTS, 'e2e.json');
-/** The stages, in order; the layers of one run side by side. */
-// The check and unit first, then integration beside the platform layer, then the browser tests. The check is kept out
-// of the integration stage: Astro's sync, which astro check runs too, writes .astro/content-assets.mjs through a
-// temporary file of a fixed name, and a build beside it once failed renaming that file ("ENOENT: rename
-// '.astro/content-assets.mjs.tmp'"). The platform layer builds in a copy of the project, so it shares none of them.
+/**
+ * The stages, in order; the layers of one run side by side. The check and unit first, then integration beside the
+ * platform layer, then the browser tests. The check is kept out of the integration stage: Astro's sync, which astro
+ * check runs too, writes .astro/content-assets.mjs through a temporary file of a fixed name, and a build beside it once
+ * failed renaming that file ("ENOENT: rename '.astro/content-assets.mjs.tmp'"). The platform layer builds in a copy of
+ * the project, so it shares none of them.
+ */
 const stages: Layer[][] = [
   [{ name: 'check', script: 'check', args: [] }, vitestLayer('unit')],
   [vitestLayer('integration'), vitestLayer('platform')],

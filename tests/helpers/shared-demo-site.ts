@@ -10,12 +10,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
-import { Database } from '../../db/client.ts';
-import { applyMigrations } from '../../db/migrate.ts';
 import { products as productsTable } from '../../db/schema.ts';
 import { seedDemoContent } from '../../db/seed/index.ts';
 import { buildSite } from '../../src/server/local/builder.ts';
 import { silentLogger } from '../../src/server/local/logger.ts';
+import { createTempDatabase } from './temp-db.ts';
 
 export interface SharedDemoSite {
   /** The built site's folder: read it, never write it. */
@@ -36,14 +35,16 @@ export const SHARED_DEMO_PRODUCTS = 120;
 
 /** vitest's globalSetup: builds the site, provides it, and removes it once every file has run. */
 export default async function setup({ provide }: TestProject): Promise<() => void> {
-  // Under the project, as the integration-builds files' own temporary folders are (vitest.config.ts says why).
+  const temp = await createTempDatabase('repwell-shared-demo-');
+  // The site under the project, as the integration-builds files' own temporary folders are (vitest.config.ts says why).
   const work = mkdtempSync(join(import.meta.dirname, '../../.astro/test-tmp/shared-demo-'));
-  const databaseUrl = `file:${join(work, 'app.db')}`;
-  const database = new Database({ url: databaseUrl });
+  const cleanup = () => {
+    temp.cleanup();
+    rmSync(work, { recursive: true, force: true });
+  };
   try {
-    await applyMigrations(database);
-    await seedDemoContent(database, { productCount: SHARED_DEMO_PRODUCTS });
-    const [draft] = await database.run((db) =>
+    await seedDemoContent(temp.database, { productCount: SHARED_DEMO_PRODUCTS });
+    const [draft] = await temp.database.run((db) =>
       db
         .update(productsTable)
         .set({ attributes: sql`json_set(${productsTable.attributes}, '$.status', 'draft')` })
@@ -51,13 +52,11 @@ export default async function setup({ provide }: TestProject): Promise<() => voi
         .returning({ id: productsTable.id, slug: productsTable.slug, name: productsTable.name }),
     );
     const site = join(work, 'site');
-    await buildSite({ outDir: site, databaseUrl, cacheDir: join(work, 'astro-cache'), quiet: true, logger: silentLogger });
-    provide('sharedDemoSite', { site, databaseUrl, draft: draft! });
+    await buildSite({ outDir: site, databaseUrl: temp.url, cacheDir: join(work, 'astro-cache'), quiet: true, logger: silentLogger });
+    provide('sharedDemoSite', { site, databaseUrl: temp.url, draft: draft! });
   } catch (error) {
-    rmSync(work, { recursive: true, force: true });
+    cleanup();
     throw error;
-  } finally {
-    database.close();
   }
-  return () => rmSync(work, { recursive: true, force: true });
+  return cleanup;
 }
