@@ -41,8 +41,9 @@
  *                                   (scripts/bench/price-refresh.ts)
  *   npm run bench -- functions      only the function bundles: zip sizes, and cold starts of sign-in, a beacon and the admin
  *                                   list under Lambda's options against a remote database (scripts/bench/functions.ts)
- *   npm run bench -- publish        only edit to live: a price, a new product and a category rename saved over HTTP
- *                                   until the public page shows them (scripts/bench/publish.ts)
+ *   npm run bench -- publish        only edit to live: a price, a stock change, a new product, a new post and a
+ *                                   category rename saved over HTTP until the public page shows them
+ *                                   (scripts/bench/publish.ts)
  *   npm run bench -- analytics      only the analytics dashboard's queries: 1,000,000 events and 20,000 conversions
  *                                   over 365 days, a 90-day range, directly and over HTTP (scripts/bench/analytics.ts)
  *

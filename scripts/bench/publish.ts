@@ -3,10 +3,10 @@
  * server runs the same rebuild queue as `npm start`, publishing partially from the build it serves
  * (src/server/publishing/partial-build.ts); the figure is the save's answer to the first public answer that shows it.
  *
- * Four edits: one product's price and then its stock (partial builds; a stock change shifts the lists that hold the
- * product), a new product (a partial build), a category's name (shown in the navigation on every page: every page
- * renders again, from the kept renderer). The first three are held to the edit-to-live budget; the rename, which
- * touches every page, to the full build's own time through the queue, measured first.
+ * Five edits: one product's price and then its stock (partial builds; a stock change shifts the lists that hold the
+ * product), a new product and a new post (partial builds), a category's name (shown in the navigation on every page:
+ * every page renders again, from the kept renderer). The first four are held to the edit-to-live budget; the rename,
+ * which touches every page, to the full build's own time through the queue, measured first.
  */
 import { join, resolve } from 'node:path';
 import type { Database } from '../../db/client.ts';
@@ -65,7 +65,7 @@ export async function measurePublishing(options: PublishBenchOptions): Promise<F
     record({ name: `publish: full build through the queue, ${options.productCount} products`, value: fullBuild, unit: 's' });
     registerLocalBuilder(queue);
 
-    options.log(`publishing: server at ${server.url}, measuring four edits`);
+    options.log(`publishing: server at ${server.url}, measuring five edits`);
     const cookie = await signInAdmin(options.database, server.url, 'bench-publish');
     const api = async (method: string, path: string, body?: unknown) => {
       const response = await fetch(`${server.url}${path}`, { method, headers: { cookie, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -107,14 +107,24 @@ export async function measurePublishing(options: PublishBenchOptions): Promise<F
     const created = (await api('POST', '/api/admin/products', { ...product, name, slug: undefined, affiliateUrl: `https://www.example.com/bench-${Date.now()}`, price: 19.99 })) as { product: { slug: string } };
     record({ name: `edit to live: a new product, ${options.productCount} products`, value: await liveAfter(saved, `/product/${created.product.slug}`, (html) => html.includes(name)), unit: 's', budget });
 
+    // A new post, published: the newest, so it heads the menus' six newest posts. The menus read those from a file no
+    // page names (src/components/header/header-data.ts), so it renders the pages that are not product pages only.
+    const title = `Bench publish news ${Date.now()}`;
+    saved = performance.now();
+    const post = (await api('POST', '/api/admin/blog', { title, excerpt: 'Fresh from the bench.', content: '<p>Fresh.</p>', imageUrl: '', published: true })) as { slug: string };
+    const postLive = await liveAfter(saved, `/blog/${post.slug}`, (html) => html.includes(title));
+    // The menus' data names it too (it is written in the same publish; checked, not timed again).
+    await liveAfter(saved, '/header-data.json', (json) => json.includes(title));
+    record({ name: `edit to live: a new post, ${options.productCount} products`, value: postLive, unit: 's', budget });
+
     // A category's name: every page's navigation.
     const { categories } = (await api('GET', '/api/admin/categories')) as { categories: { id: number; name: string; slug: string; description: string | null; showInNavigation: boolean }[] };
     const category = categories.find((entry) => entry.slug !== 'uncategorized' && entry.showInNavigation)!;
     const renamed = `${category.name} Zone`;
     saved = performance.now();
     await api('PUT', `/api/admin/categories/${category.id}`, { name: renamed, description: category.description ?? '', showInNavigation: category.showInNavigation });
-    // The navigation's names are in the header's data file, which every page names by its digest (so every page
-    // changes); the category's own page shows the name in its heading.
+    // The navigation's names show on every page that draws categories (publish-plan.ts: every page renders again);
+    // the category's own page shows the name in its heading.
     record({
       name: `edit to live: a category rename (every page, at most a full build), ${options.productCount} products`,
       value: await liveAfter(saved, `/products/category/${category.slug}`, (html) => html.includes(`${renamed} Products`)),

@@ -1,9 +1,10 @@
 /**
  * A partial build is a full build, file for file (ARCHITECTURE section 13). A seeded random series of the edits an
- * editor makes (prices, a price's check time, texts, stock, status, category moves, renames, slug changes, editorial reviews,
- * deletes, new products, a post's product blocks changing the products it features, a roundup's picks) is
- * published after each edit by publishSite, starting from the build before; a full build of the final data must then
- * give the very same files, byte for byte, and the series must have taken the partial path.
+ * editor makes (prices, a price's check time, texts, stock, status, category moves, renames, slug changes, editorial
+ * reviews, deletes, new products, posts published and withdrawn, a post's product blocks changing the products it
+ * features, a roundup's picks) is published after each edit by publishSite, starting from the build before; a full
+ * build of the final data must then give the very same files, byte for byte, and the series must have taken the
+ * partial path.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -177,6 +178,22 @@ const edits: Record<string, Edit> = {
     );
     return `added new-product-${nonce}`;
   },
+  async post(pick) {
+    // A new post, the newest (the menus' six newest change), or a post withdrawn.
+    const nonce = Math.floor(pick() * 1e9);
+    if (pick() < 0.7) {
+      await temp.database.run((db) =>
+        db.insert(blogPosts).values({ slug: `news-${nonce}`, title: `News ${nonce}`, excerpt: 'Fresh.', content: '<p>Fresh.</p>', published: true, publishedAt: new Date() }),
+      );
+      return `published news-${nonce}`;
+    }
+    const posts = await temp.database.run((db) => db.select({ id: blogPosts.id, slug: blogPosts.slug }).from(blogPosts).where(eq(blogPosts.published, true)).orderBy(blogPosts.id));
+    // Not the post with blocks, which later steps edit; the roundup may go, and its picks' review links with it.
+    const others = posts.filter((row) => row.slug !== PICKS_SLUG);
+    const post = others[Math.floor(pick() * others.length)]!;
+    await temp.database.run((db) => db.update(blogPosts).set({ published: false }).where(eq(blogPosts.id, post.id)));
+    return `withdrew ${post.slug}`;
+  },
 };
 
 /** Renames a category shown in the navigation, as the categories screen does (its slug stays). */
@@ -256,8 +273,11 @@ it('a random series of edits published partially gives the same files as one ful
     // leaves most catalogue pages as they were (so keeping unchanged pages is always exercised).
     if (step === 5) log.push(await edits.price!(pick));
     else if (step === 1) {
-      // A review edit in every series (scores reorder alternatives on other products' pages), beside a random edit.
+      // A review edit in every series (scores reorder alternatives on other products' pages), and a post (the menus'
+      // newest posts are in no page's HTML, so it renders the pages that are not product pages only), beside a random
+      // edit.
       log.push(await edits.review!(pick));
+      log.push(await edits.post!(pick));
       log.push(await edits[names[Math.floor(pick() * names.length)]!]!(pick));
     } else if (step === 2) {
       // A category's new name, in every series: the navigation every page shows, so every page renders again from the
@@ -279,6 +299,7 @@ it('a random series of edits published partially gives the same files as one ful
       `→ ${result.plan.kind === 'full' ? `full (${result.plan.reason})` : `partial with the ${result.renderedWith}: ${result.rendered} rendered, ${result.unchanged} kept unchanged, ${result.removed} removed`}`,
     );
     if (result.plan.kind === 'partial' && result.renderedWith === 'kept renderer') partial += 1;
+    if (step === 1) expect(result.plan.kind === 'partial' && result.plan.everyPage === undefined, `not every page: ${log.join('\n')}`).toBe(true);
     if (step === 2) expect(result.plan, log.join('\n')).toMatchObject({ kind: 'partial', everyPage: 'the navigation changed' });
     if (step === 3) expect(result.plan, log.join('\n')).toMatchObject({ kind: 'partial', everyPage: 'settings every page shows changed' });
     keptUnchanged += result.unchanged;

@@ -7,13 +7,16 @@
  * The rule is deliberately coarse where being exact would need a second copy of a page's logic:
  * - a change to the code, the content files or the build's environment makes a full build: the renderer the last
  *   build kept is that code;
- * - data every page shows (the settings rendered, the navigation's categories, the menu's newest posts, the footer's
- *   year) renders every page again, from the kept renderer: the same pages as a full build without Astro's fixed
- *   work (the content layer's sync, two Vite builds);
+ * - data every page shows (the settings rendered, the navigation's categories, the footer's year) renders every page
+ *   again, from the kept renderer: the same pages as a full build without Astro's fixed work (the content layer's
+ *   sync, two Vite builds);
  * - so does any change to an author: their name, photo and role show on their posts, their page and the reviews
  *   (product pages) that name them, and authors change rarely;
  * - a changed, new or removed product renders its own page and every page that is not a product page (listings,
  *   catalogue data, home, blog, guides: a few hundred at most, where a product page is one of thousands);
+ * - a published, changed or withdrawn post renders every page that is not a product page (the blog, home, the menus'
+ *   newest posts, which are in a data file rather than in every page), and the product pages whose review link it
+ *   changes (their product's digest holds the post that reviews it);
  * - a product page also renders again when the product it is, or a product a link in its description offers,
  *   changed (linked-products.ts gives such a link the offered product's click id).
  * The equivalence test (tests/integration/partial-build-equivalence.test.ts) holds the rule to the full build.
@@ -29,7 +32,11 @@ export interface SiteSnapshot {
   environment: string;
   /** Data every page shows besides the navigation: the rendered settings rows, the year. */
   globals: string;
-  /** What the navigation shows on every page: categories without their counts, the menu's newest posts. */
+  /**
+   * What the navigation shows on every page: categories without their counts. The menu's newest posts are not in it:
+   * the menus read them from a file no page names (src/components/header/header-data.ts), so a post renders only the
+   * pages that are not product pages, as any post change does.
+   */
   navigation: string;
   /** Everything else about categories (their counts), shown by listings and home. */
   categories: string;
@@ -46,7 +53,7 @@ export interface SiteSnapshot {
   linksTo: Record<string, string[]>;
 }
 
-export const SNAPSHOT_FORMAT = 3;
+export const SNAPSHOT_FORMAT = 4;
 
 export type PublishPlan =
   | { kind: 'full'; reason: string }
