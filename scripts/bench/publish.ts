@@ -3,10 +3,10 @@
  * server runs the same rebuild queue as `npm start`, publishing partially from the build it serves
  * (src/server/publishing/partial-build.ts); the figure is the save's answer to the first public answer that shows it.
  *
- * Five edits: one product's price and then its stock (partial builds; a stock change shifts the lists that hold the
- * product), a new product and a new post (partial builds), a category's name (shown in the navigation on every page:
- * every page renders again, from the kept renderer). The first four are held to the edit-to-live budget; the rename,
- * which touches every page, to the full build's own time through the queue, measured first.
+ * Five edits, each a partial build: one product's price and then its stock (a stock change shifts the lists that hold
+ * the product), a new product, a new post, and a category's name (the pages that are not product pages and the
+ * category's product pages). The first four are held to the edit-to-live budget, the rename to the full build's own
+ * time through the queue, measured first.
  */
 import { join, resolve } from 'node:path';
 import type { Database } from '../../db/client.ts';
@@ -117,19 +117,20 @@ export async function measurePublishing(options: PublishBenchOptions): Promise<F
     await liveAfter(saved, '/header-data.json', (json) => json.includes(title));
     record({ name: `edit to live: a new post, ${options.productCount} products`, value: postLive, unit: 's', budget });
 
-    // A category's name: every page's navigation.
+    // A category's name: its listings, the menus' data, the other pages that are not product pages, and its products'
+    // pages (their category badge).
     const { categories } = (await api('GET', '/api/admin/categories')) as { categories: { id: number; name: string; slug: string; description: string | null; showInNavigation: boolean }[] };
     const category = categories.find((entry) => entry.slug !== 'uncategorized' && entry.showInNavigation)!;
     const renamed = `${category.name} Zone`;
     saved = performance.now();
     await api('PUT', `/api/admin/categories/${category.id}`, { name: renamed, description: category.description ?? '', showInNavigation: category.showInNavigation });
-    // The navigation's names show on every page that draws categories (publish-plan.ts: every page renders again);
-    // the category's own page shows the name in its heading.
+    // The category's own page shows the name in its heading.
     record({
-      name: `edit to live: a category rename (every page, at most a full build), ${options.productCount} products`,
+      name: `edit to live: a category rename, ${options.productCount} products`,
       value: await liveAfter(saved, `/products/category/${category.slug}`, (html) => html.includes(`${renamed} Products`)),
       unit: 's',
-      // A change every page shows renders every page (ARCHITECTURE section 13): held to what a full build takes here.
+      // The issue asks no more of a navigation change than a full build; it renders a category's share of the
+      // product pages now, so it should come well under one.
       budget: Math.round(fullBuild * 10) / 10,
     });
   } finally {

@@ -6,7 +6,6 @@ const base: SiteSnapshot = {
   source: 'src-1',
   environment: 'env-1',
   globals: 'g-1',
-  navigation: 'nav-1',
   categories: 'cat-1',
   authors: 'au-1',
   posts: { 'first-post': 'p1' },
@@ -22,14 +21,16 @@ describe('planPublish', () => {
     expect(planPublish({ ...base, format: 0 }, base).kind).toBe('full');
   });
 
-  it('renders every page, keeping none, when data every page shows changed: settings, the navigation', () => {
-    const everyPage = (reason: string) => ({ kind: 'partial', products: [], everyOtherPage: true, everyPage: reason });
-    expect(planPublish(base, { ...base, globals: 'g-2' })).toEqual(everyPage('settings every page shows changed'));
-    expect(planPublish(base, { ...base, navigation: 'nav-2', products: { ...base.products, mat: 'a2' } })).toEqual(everyPage('the navigation changed'));
+  it('renders every page, keeping none, when data every page shows changed: the settings', () => {
+    const everyPage = { kind: 'partial', products: [], everyOtherPage: true, everyPage: 'settings every page shows changed' };
+    expect(planPublish(base, { ...base, globals: 'g-2' })).toEqual(everyPage);
+    expect(planPublish(base, { ...base, globals: 'g-2', categories: 'cat-2', products: { ...base.products, mat: 'a2' } })).toEqual(everyPage);
   });
 
-  it('renders every page when an author changed: their bylines, pages and reviews show them everywhere', () => {
-    expect(planPublish(base, { ...base, authors: 'au-2' })).toEqual({ kind: 'partial', products: [], everyOtherPage: true, everyPage: 'an author changed' });
+  it('renders the pages that are not product pages for an author or a category, and the product pages whose digest shows it', () => {
+    // A product's digest holds its reviewer's and its category's names, so the product pages that show them change too.
+    expect(planPublish(base, { ...base, authors: 'au-2' })).toEqual({ kind: 'partial', products: [], everyOtherPage: true });
+    expect(planPublish(base, { ...base, categories: 'cat-2', products: { ...base.products, mat: 'a2' } })).toEqual({ kind: 'partial', products: ['mat'], everyOtherPage: true });
   });
 
   it('renders nothing when nothing changed', () => {
@@ -74,7 +75,8 @@ describe('rendersNothing', () => {
     expect(rendersNothing(planPublish(base, { ...base, posts: { ...base.posts, 'new-post': 'p9' } }))).toBe(false);
     expect(rendersNothing(planPublish(base, { ...base, products: { ...base.products, mat: 'a2' } }))).toBe(false);
     expect(rendersNothing(planPublish(base, { ...base, linksTo: { mat: ['roller'] } }))).toBe(false);
-    expect(rendersNothing(planPublish(base, { ...base, navigation: 'nav-2' }))).toBe(false);
+    expect(rendersNothing(planPublish(base, { ...base, authors: 'au-2' }))).toBe(false);
+    expect(rendersNothing(planPublish(base, { ...base, categories: 'cat-2' }))).toBe(false);
     expect(rendersNothing(planPublish(base, { ...base, source: 'src-2' }))).toBe(false);
   });
 });

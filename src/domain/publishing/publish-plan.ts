@@ -7,16 +7,17 @@
  * The rule is deliberately coarse where being exact would need a second copy of a page's logic:
  * - a change to the code, the content files or the build's environment makes a full build: the renderer the last
  *   build kept is that code;
- * - data every page shows (the settings rendered, the navigation's categories, the footer's year) renders every page
- *   again, from the kept renderer: the same pages as a full build without Astro's fixed work (the content layer's
- *   sync, two Vite builds);
- * - so does any change to an author: their name, photo and role show on their posts, their page and the reviews
- *   (product pages) that name them, and authors change rarely;
+ * - data every page shows (the settings rendered, the footer's year) renders every page again, from the kept
+ *   renderer: the same pages as a full build without Astro's fixed work (the content layer's sync, two Vite builds);
+ * - a category or an author renders every page that is not a product page, and the product pages that show it: a
+ *   product's digest holds its category's name and slug and its reviewer's name and slug, all a product page shows of
+ *   either. The header's menus are in a data file, one of the pages that are not product pages
+ *   (src/components/header/header-data.ts), so no page's HTML carries the navigation's categories;
  * - a changed, new or removed product renders its own page and every page that is not a product page (listings,
  *   catalogue data, home, blog, guides: a few hundred at most, where a product page is one of thousands);
  * - a published, changed or withdrawn post renders every page that is not a product page (the blog, home, the menus'
- *   newest posts, which are in a data file rather than in every page), and the product pages whose review link it
- *   changes (their product's digest holds the post that reviews it);
+ *   newest posts), and the product pages whose review link it changes (their product's digest holds the post that
+ *   reviews it);
  * - a product page also renders again when the product it is, or a product a link in its description offers,
  *   changed (linked-products.ts gives such a link the offered product's click id).
  * The equivalence test (tests/integration/partial-build-equivalence.test.ts) holds the rule to the full build.
@@ -30,17 +31,11 @@ export interface SiteSnapshot {
   source: string;
   /** The environment the build reads (the site's address, the Amazon tag). */
   environment: string;
-  /** Data every page shows besides the navigation: the rendered settings rows, the year. */
+  /** Data every page shows: the rendered settings rows, the year. */
   globals: string;
-  /**
-   * What the navigation shows on every page: categories without their counts. The menu's newest posts are not in it:
-   * the menus read them from a file no page names (src/components/header/header-data.ts), so a post renders only the
-   * pages that are not product pages, as any post change does.
-   */
-  navigation: string;
-  /** Everything else about categories (their counts), shown by listings and home. */
+  /** Every category with its counts, shown by listings, home and the menus' data. */
   categories: string;
-  /** Every author, as their bylines, pages and reviews show them. */
+  /** Every author, as their bylines and pages show them. */
   authors: string;
   /** Per published post, by slug. */
   posts: Record<string, string>;
@@ -72,19 +67,12 @@ export function planPublish(previous: SiteSnapshot | undefined, next: SiteSnapsh
   if (previous.format !== next.format) return { kind: 'full', reason: 'the publishing rule changed' };
   if (previous.source !== next.source) return { kind: 'full', reason: 'the code or content files changed' };
   if (previous.environment !== next.environment) return { kind: 'full', reason: 'the build environment changed' };
-  const everyPage =
-    previous.globals !== next.globals
-      ? 'settings every page shows changed'
-      : previous.navigation !== next.navigation
-        ? 'the navigation changed'
-        : previous.authors !== next.authors
-          ? 'an author changed'
-          : undefined;
-  if (everyPage) return { kind: 'partial', products: [], everyOtherPage: true, everyPage };
+  if (previous.globals !== next.globals) return { kind: 'partial', products: [], everyOtherPage: true, everyPage: 'settings every page shows changed' };
 
   const changed = changedKeys(previous.products, next.products);
   const postsChanged = changedKeys(previous.posts, next.posts).size > 0;
   const categoriesChanged = previous.categories !== next.categories;
+  const authorsChanged = previous.authors !== next.authors;
   const products = new Set<string>();
   for (const slug of changed) if (slug in next.products) products.add(slug);
   // A page whose description offers a changed product shows that product's click id, and a page whose alternatives
@@ -97,7 +85,7 @@ export function planPublish(previous: SiteSnapshot | undefined, next: SiteSnapsh
   return {
     kind: 'partial',
     products: [...products].sort(),
-    everyOtherPage: changed.size > 0 || postsChanged || categoriesChanged,
+    everyOtherPage: changed.size > 0 || postsChanged || categoriesChanged || authorsChanged,
   };
 }
 

@@ -8,7 +8,6 @@ import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Database } from '../../../db/client.ts';
 import { defaultViewCounts } from '../../domain/catalogue/counts.ts';
-import { drawerCategories } from '../../domain/navigation.ts';
 import { readTime } from '../../domain/product-display/attributes.ts';
 import { alternativesByProduct } from '../../domain/product-display/alternatives.ts';
 import { dealMayStillShow } from '../../domain/product-display/deal.ts';
@@ -89,9 +88,6 @@ export async function readSiteSnapshot({ database, projectRoot, env = process.en
         year: new Date(now).getUTCFullYear(),
       }),
     ),
-    // The menu's newest posts are not here: they are in no page's HTML, only in the menus' data file, which renders
-    // again with the blog's pages when a post changes (src/components/header/header-data.ts).
-    navigation: digest(JSON.stringify({ drawer: drawerCategories(counted) })),
     categories: digest(JSON.stringify(counted)),
     authors: digest(JSON.stringify(authors)),
     posts: Object.fromEntries(posts.map((post) => [post.slug, digest(JSON.stringify(post))])),
