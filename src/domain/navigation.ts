@@ -169,8 +169,8 @@ export interface DrawerCategorySource {
 }
 
 /**
- * A drawer link: no product count. The header is on every page, so a count there would make every stock change,
- * category move or new product a change to every page, and every edit a full build (src/domain/publishing).
+ * A drawer link: no product count. The spec asks for none, and the catalogue's filter panel shows the counts once its
+ * island has read them.
  */
 export interface DrawerCategory {
   href: string;
@@ -207,8 +207,8 @@ export function headerSearchHref(text: string): string | null {
 
 /**
  * What the header's menus build in the browser from (the six menu posts and the drawer's categories), packed as
- * compact JSON for one `<script type="application/json">` in every page: rows rather than objects, paths without their
- * fixed prefix, and `<` escaped so the text can never close the script element.
+ * compact JSON for the menus' data file (src/components/header/header-data.ts): rows rather than objects, paths without
+ * their fixed prefix, and `<` escaped so the text can never close a script element it is put in.
  */
 export interface HeaderData {
   posts: MenuPost[];

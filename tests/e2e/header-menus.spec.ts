@@ -150,8 +150,8 @@ test.describe('mobile drawers', () => {
   });
 });
 
-test.describe('a page left open across a deploy', () => {
-  test('its menus read the data of the build now served, once for both menus', async ({ page }) => {
+test.describe("the menus' data file", () => {
+  test('is the build now served’s, read once for both menus, so a page left open across a deploy shows the new posts', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     // The page's HTML names nothing of the menus' data: the file at its one address is the newest build's. Here a
     // deploy after the page loaded published a post; the menus show it.
@@ -179,5 +179,16 @@ test.describe('a page left open across a deploy', () => {
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Browse Categories' }).click();
     await expect(page.getByRole('dialog', { name: 'Browse Categories' }).getByRole('link', { name: 'Recovery & Wellness', exact: true })).toBeVisible();
     expect(asked).toHaveLength(1);
+  });
+
+  test('when it cannot be read, the menus still open, with their fixed links', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.route('**/header-data.json', (route) => route.fulfill({ status: 404, body: 'Not Found' }));
+    await page.goto('/about');
+    await page.locator('nav[data-mega-menu]:not([data-await-script])').waitFor({ state: 'attached' });
+    const nav = mainNav(page);
+    await nav.getByRole('button', { name: 'Blog Articles' }).click();
+    await expect(nav.getByText('No blog posts yet')).toBeVisible();
+    await expect(nav.getByRole('link', { name: /View all articles/ })).toHaveAttribute('href', '/blog');
   });
 });

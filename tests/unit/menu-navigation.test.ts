@@ -169,7 +169,7 @@ describe('header search', () => {
   });
 });
 
-describe('the header data every page carries for its menus', () => {
+describe('the header data the menus read', () => {
   const data = {
     posts: [{ href: '/blog/foam-rolling', title: 'Foam </script><script>alert(1)</script>', excerpt: 'Roll “slowly” & breathe' }],
     categories: [{ href: `/products?category=${encodeURIComponent('recovery & wellness')}`, name: 'Recovery & Wellness' }],
