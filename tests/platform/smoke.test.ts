@@ -217,6 +217,18 @@ describe("where Netlify's CLI answers otherwise than Netlify (docs/operations.md
     await Promise.all([onCli!.arrayBuffer(), onLocal!.arrayBuffer()]);
   });
 
+  it("serves the menus' data at its one address on both, asked again before any reuse", async () => {
+    // No page names the file (src/components/header/header-data.ts), so a cache that kept it would show an older
+    // build's posts: _headers says no-cache, and the CLI's static server, which puts its own rule first, says max-age=0.
+    const [onCli, onLocal] = await Promise.all([cli!.url, local!.url].map((url) => fetch(`${url}/header-data.json`)));
+    expect([onCli!.status, onLocal!.status]).toEqual([200, 200]);
+    expect(onLocal!.headers.get('cache-control')).toBe('no-cache');
+    expect(onCli!.headers.get('cache-control')).toMatch(/^(no-cache|public, max-age=0)$/);
+    const [cliBody, localBody] = await Promise.all([onCli!.text(), onLocal!.text()]);
+    expect(cliBody).toBe(localBody);
+    expect((JSON.parse(cliBody) as { p: unknown[] }).p.length).toBeGreaterThan(0);
+  });
+
   it("adds the _headers rules to a function's answer, which Netlify never does", async () => {
     const [onCli, onLocal] = await Promise.all([cli!.url, local!.url].map((url) => fetch(`${url}/api/auth/session`)));
     expect(onLocal!.headers.get('permissions-policy')).toBeNull();

@@ -7,7 +7,7 @@
 import { unpackHeaderData, type HeaderData } from '../../domain/navigation.ts';
 
 /** Written by src/pages/header-data.json.ts. */
-export const HEADER_DATA_PATH = '/header-data.json';
+const HEADER_DATA_PATH = '/header-data.json';
 
 /** How long a held click waits for the menus' data before the menus open without it. */
 const HEADER_DATA_TIMEOUT_MS = 8_000;

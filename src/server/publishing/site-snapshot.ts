@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Database } from '../../../db/client.ts';
 import { defaultViewCounts } from '../../domain/catalogue/counts.ts';
+import { copyrightYear } from '../../domain/copyright-year.ts';
 import { readTime } from '../../domain/product-display/attributes.ts';
 import { alternativesByProduct } from '../../domain/product-display/alternatives.ts';
 import { dealMayStillShow } from '../../domain/product-display/deal.ts';
@@ -85,7 +86,7 @@ export async function readSiteSnapshot({ database, projectRoot, env = process.en
       JSON.stringify({
         settings,
         // The footer's copyright year.
-        year: new Date(now).getUTCFullYear(),
+        year: copyrightYear(new Date(now)),
       }),
     ),
     categories: digest(JSON.stringify(counted)),
