@@ -18,6 +18,7 @@ import './apply-build-memory.ts';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'astro';
+import { contentSyncLock } from '../../integrations/content-sync-lock.ts';
 import { prerenderBundleDir } from '../../integrations/kept-renderer.ts';
 import { renderCheckResult } from '../disclosure/render-check.ts';
 import { describeViolation, disclosureFailureMessage } from '../disclosure/site-check.ts';
@@ -67,6 +68,8 @@ try {
     ...(values['cache-dir'] ? { cacheDir: resolve(values['cache-dir']) } : {}),
     logLevel: values.quiet ? 'warn' : 'info',
     mode: 'production',
+    // Added to the config's integrations: builds of this project side by side take turns at the content sync.
+    integrations: [contentSyncLock(root)],
   });
 } catch (error) {
   // The disclosure check refused the build (its integration throws when Astro is done). Before the index: a refused
