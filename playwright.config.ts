@@ -9,9 +9,11 @@ export default defineConfig({
   // Seeds a database, builds the site and starts two local servers on free ports: the admin specs' and the public specs'.
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
-  // Two, one a core. A third took up the CPU two leave idle, but the layer did not end sooner: 518.9 s with three
-  // against 511.8 s with two on a clean clone, the machine 1.9 cores busy instead of 1.7.
-  workers: 2,
+  // Three on two cores: the specs wait a good part of their time (a rebuild, a network quiet, a dialog's animation),
+  // and a third worker fills the core two leave idle. 401 s with three against 436 s with two, for 738 s of CPU
+  // against 716. Before the desktop early clicks stopped slowing the CPU (whose throttling spins, early-clicks.spec.ts),
+  // a third worker gained nothing: 518.9 s against 511.8 s on a clean clone.
+  workers: 3,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   // Generous limits, because the suite must pass on a loaded 2-core machine (a build running beside it): tests wait
