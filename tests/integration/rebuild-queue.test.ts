@@ -1,6 +1,7 @@
 /**
  * The local rebuild queue's waiting rule with a stand-in build (the real `astro build` is in rebuild.test.ts):
- * a burst shares one build once it pauses, and a stream that never pauses is still built after maxWaitMs.
+ * a burst shares one build once it pauses, and a stream that never pauses is still built after maxWaitMs. Its record
+ * of each build tells a build the queue's close() stopped from one that failed.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,7 +24,7 @@ afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-function queueWith(options: { debounceMs: number; maxWaitMs: number }, name: string) {
+function queueWith(options: { debounceMs: number; maxWaitMs: number; build?: (outDir: string, signal: AbortSignal) => Promise<void> }, name: string) {
   const folders = new SiteFolders({ link: join(work, `${name}-dist`), buildsDir: join(work, `${name}-builds`), graceMs: 0 });
   const started: number[] = [];
   const queue = new LocalRebuildQueue({
@@ -35,7 +36,9 @@ function queueWith(options: { debounceMs: number; maxWaitMs: number }, name: str
       mkdirSync(outDir, { recursive: true });
       writeFileSync(join(outDir, 'index.html'), 'built');
     },
-    ...options,
+    debounceMs: options.debounceMs,
+    maxWaitMs: options.maxWaitMs,
+    ...(options.build ? { build: options.build } : {}),
   });
   return { queue, folders, started };
 }
@@ -69,5 +72,34 @@ it('builds a stream that never pauses once maxWaitMs has passed, then builds the
   expect(queue.outcomes.length).toBeGreaterThanOrEqual(2);
   expect(queue.outcomes.every((outcome) => outcome.ok)).toBe(true);
   await queue.close();
+  folders.close();
+});
+
+it('records a build close() stopped as stopped, and a build that failed on its own as failed', async () => {
+  let building!: () => void;
+  const inBuild = new Promise<void>((resolve) => (building = resolve));
+  let fail = true;
+  const { queue, folders } = queueWith(
+    {
+      debounceMs: 0,
+      maxWaitMs: 0,
+      build: async (_outDir, signal) => {
+        if (fail) throw new Error('the page /x could not render');
+        building();
+        await new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('The build was stopped (the server shut down).'))));
+      },
+    },
+    'stopped',
+  );
+  await request(queue);
+  await queue.idle();
+  fail = false;
+  await request(queue);
+  await inBuild;
+  await queue.close();
+  expect(queue.outcomes.map(({ ok, stopped }) => ({ ok, stopped }))).toEqual([
+    { ok: false, stopped: undefined },
+    { ok: false, stopped: true },
+  ]);
   folders.close();
 });

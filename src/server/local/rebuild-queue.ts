@@ -34,6 +34,8 @@ export interface BuildOutcome {
   ok: boolean;
   ms: number;
   error?: string;
+  /** Not built because close() stopped it: the server was shutting down, not the build failing. */
+  stopped?: true;
 }
 
 export class LocalRebuildQueue implements LocalBuilder {
@@ -114,7 +116,7 @@ export class LocalRebuildQueue implements LocalBuilder {
       const ms = Math.round(performance.now() - started);
       const message = errorMessage(error);
       await finishBuilds(database, ids, 'failed', message, outputOf(error));
-      this.outcomes.push({ ids, ok: false, ms, error: message });
+      this.outcomes.push({ ids, ok: false, ms, error: message, ...(this.#closed ? { stopped: true as const } : {}) });
       this.#logger.error(`Build failed after ${(ms / 1000).toFixed(1)} s; the previous build stays published. ${message}`);
     }
   }
