@@ -22,7 +22,8 @@ mkdirSync(buildsTmp, { recursive: true });
 
 export default defineConfig({
   test: {
-    // Both cores, for unit and integration files alike.
+    // Both cores, for unit and integration files alike; `npm test` runs the integration files three at a time, as
+    // many of them wait rather than compute (scripts/test.ts).
     maxWorkers: 2,
     projects: [
       {
@@ -61,8 +62,9 @@ export default defineConfig({
           env: { TMPDIR: buildsTmp },
           // The one demo site the files that only read a build share (catalogue-build, seo-audit).
           globalSetup: ['tests/helpers/shared-demo-site.ts'],
-          // A limit for a hung build, not a slow one: two builds side by side, or one beside the platform layer's
-          // (scripts/test.ts), take twice a build's quiet time.
+          // A limit for a hung build, not a slow one: builds side by side (up to three under `npm test`), and beside
+          // the platform layer's (scripts/test.ts), take several times a build's quiet time. They take turns only at
+          // Astro's content sync (src/integrations/content-sync-lock.ts).
           testTimeout: 240_000,
           hookTimeout: 180_000,
         },
