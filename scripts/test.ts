@@ -71,19 +71,10 @@ function playwrightCounts(file: string): Counts {
   return { passed: stats.expected ?? 0, failed: stats.unexpected ?? 0, skipped: stats.skipped ?? 0, flaky: stats.flaky ?? 0 };
 }
 
-const vitestLayer = (name: string, extraArgs: string[] = []): Layer => {
+const vitestLayer = (name: string): Layer => {
   const report = join(REPORTS, `${name}.json`);
-  return { name, script: `test:${name}`, args: ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extraArgs], counts: () => vitestCounts(report) };
+  return { name, script: `test:${name}`, args: ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`], counts: () => vitestCounts(report) };
 };
-
-/**
- * Three integration files at a time rather than one a core: a third of the integration files' time is spent waiting
- * (on a fake retailer's slow answer, a rate limit's window, a restarted server), and a third file fills the core it
- * leaves idle. Measured beside the platform layer, as in `npm test`: 275.5 s with two, 259.5 s with three, the same
- * 507 s of CPU (2.0 of 2 cores busy instead of 1.8); four gained another 6 s. Builds of the project side by side take
- * turns at Astro's content sync (src/integrations/content-sync-lock.ts).
- */
-const INTEGRATION_WORKERS = ['--maxWorkers=3'];
 
 const e2eReport = resolve(REPORTS, 'e2e.json');
 /**
@@ -95,7 +86,7 @@ const e2eReport = resolve(REPORTS, 'e2e.json');
  */
 const stages: Layer[][] = [
   [{ name: 'check', script: 'check', args: [] }, vitestLayer('unit')],
-  [vitestLayer('integration', INTEGRATION_WORKERS), vitestLayer('platform')],
+  [vitestLayer('integration'), vitestLayer('platform')],
   [{ name: 'e2e', script: 'test:e2e', args: ['--reporter=list,json'], env: { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport }, counts: () => playwrightCounts(e2eReport) }],
 ];
 const layers = stages.flat();

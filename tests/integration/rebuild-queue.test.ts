@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { silentLogger, type Logger } from '../../src/server/local/logger.ts';
 import { LocalRebuildQueue } from '../../src/server/local/rebuild-queue.ts';
 import { SiteFolders } from '../../src/server/local/site-folders.ts';
 import { insertBuildRequest } from '../../src/server/rebuild.ts';
@@ -24,7 +25,10 @@ afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-function queueWith(options: { debounceMs: number; maxWaitMs: number; build?: (outDir: string, signal: AbortSignal) => Promise<void> }, name: string) {
+function queueWith(
+  options: { debounceMs: number; maxWaitMs: number; build?: (outDir: string, signal: AbortSignal) => Promise<void>; logger?: Logger },
+  name: string,
+) {
   const folders = new SiteFolders({ link: join(work, `${name}-dist`), buildsDir: join(work, `${name}-builds`), graceMs: 0 });
   const started: number[] = [];
   const queue = new LocalRebuildQueue({
@@ -39,6 +43,7 @@ function queueWith(options: { debounceMs: number; maxWaitMs: number; build?: (ou
     debounceMs: options.debounceMs,
     maxWaitMs: options.maxWaitMs,
     ...(options.build ? { build: options.build } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   return { queue, folders, started };
 }
@@ -79,10 +84,13 @@ it('records a build close() stopped as stopped, and a build that failed on its o
   let building!: () => void;
   const inBuild = new Promise<void>((resolve) => (building = resolve));
   let fail = true;
+  const errors: string[] = [];
+  const infos: string[] = [];
   const { queue, folders } = queueWith(
     {
       debounceMs: 0,
       maxWaitMs: 0,
+      logger: { ...silentLogger, error: (message) => errors.push(message), info: (message) => infos.push(message) },
       build: async (_outDir, signal) => {
         if (fail) throw new Error('the page /x could not render');
         building();
@@ -101,5 +109,8 @@ it('records a build close() stopped as stopped, and a build that failed on its o
     { ok: false, stopped: undefined },
     { ok: false, stopped: true },
   ]);
+  // One error in the log, the real failure's; the stopped build is told as such.
+  expect(errors).toEqual([expect.stringMatching(/^Build failed after .*the page \/x could not render$/)]);
+  expect(infos.some((message) => message.startsWith('Build stopped after') && message.includes('as the server shut down'))).toBe(true);
   folders.close();
 });

@@ -116,7 +116,13 @@ export class LocalRebuildQueue implements LocalBuilder {
       const ms = Math.round(performance.now() - started);
       const message = errorMessage(error);
       await finishBuilds(database, ids, 'failed', message, outputOf(error));
-      this.outcomes.push({ ids, ok: false, ms, error: message, ...(this.#closed ? { stopped: true as const } : {}) });
+      // close() aborts the build it finds running: that one was stopped, not broken, and the log says so.
+      if (this.#closed) {
+        this.outcomes.push({ ids, ok: false, ms, error: message, stopped: true });
+        this.#logger.info(`Build stopped after ${(ms / 1000).toFixed(1)} s as the server shut down; the previous build stays published.`);
+        return;
+      }
+      this.outcomes.push({ ids, ok: false, ms, error: message });
       this.#logger.error(`Build failed after ${(ms / 1000).toFixed(1)} s; the previous build stays published. ${message}`);
     }
   }
